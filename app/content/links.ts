@@ -1,0 +1,90 @@
+import type { Country } from "./schema";
+import type { Link } from "./schema";
+
+/**
+ * The one helper that builds site paths. Every internal link is absolute and starts with the
+ * country segment; links are never relative.
+ */
+export function countryPath(country: Country, slug = ""): string {
+  const clean = slug.replace(/^\/+/, "").replace(/\/+$/, "");
+  if (clean === "" || clean === "home") return `/${country}`;
+  return `/${country}/${clean}`;
+}
+
+/** Strips a leading "au/" or "nz/" (a cached_url may carry it) and the "home" slug. */
+export function stripCountry(path: string): string {
+  return path.replace(/^\/+/, "").replace(/^(au|nz)(\/|$)/, "");
+}
+
+/** A path that already holds au/ or nz/ is kept; any other is prefixed with the current country. */
+export function withCountry(country: Country, path: string): string {
+  if (/^\/?(au|nz)(\/|$)/.test(path)) return path.startsWith("/") ? path : `/${path}`;
+  return countryPath(country, path);
+}
+
+const VIDEO_EXTENSIONS = ["mp4", "avi", "mkv", "mov", "wmv", "flv", "webm"];
+export function isVideoUrl(url: string | null | undefined): boolean {
+  if (!url) return false;
+  const ext = url.split(/[?#]/)[0]?.split(".").pop()?.toLowerCase() ?? "";
+  return VIDEO_EXTENSIONS.includes(ext);
+}
+
+export interface ResolvedLink {
+  href: string;
+  external: boolean;
+  target?: string;
+}
+
+/**
+ * Resolves a Storyblok multilink to an href: external urls, internal content paths (prefixed
+ * with the country), anchors (#id), assets and email. An internal link to the bare NZ home path
+ * counts as no link. Returns null when the link is empty.
+ */
+export function resolveLink(link: Link | string | null | undefined, country: Country): ResolvedLink | null {
+  if (!link) return null;
+  if (typeof link === "string") return resolveHref(link, country);
+  const anchor = link.anchor ? `#${link.anchor}` : "";
+  switch (link.linktype) {
+    case "email": {
+      const email = link.email || link.url || link.cached_url;
+      return email ? { href: `mailto:${email.replace(/^mailto:/, "")}`, external: true } : null;
+    }
+    case "asset": {
+      const url = link.url || link.cached_url;
+      return url ? { href: url, external: /^https?:/.test(url), target: link.target ?? undefined } : null;
+    }
+    case "story": {
+      const path = link.story?.full_slug ?? link.cached_url ?? "";
+      if (!path && !anchor) return null;
+      if (isBareNzHome(path) && !anchor) return null;
+      if (!path) return { href: anchor, external: false };
+      return { href: `${withCountry(country, stripHome(path))}${anchor}`, external: false, target: link.target ?? undefined };
+    }
+    default: {
+      const url = link.url || link.cached_url;
+      if (!url) return anchor ? { href: anchor, external: false } : null;
+      const resolved = resolveHref(url, country);
+      return resolved ? { ...resolved, target: link.target ?? resolved.target } : null;
+    }
+  }
+}
+
+function stripHome(path: string): string {
+  return path.replace(/(^|\/)home\/?$/, "$1");
+}
+
+function isBareNzHome(path: string): boolean {
+  return /^\/?nz\/?$/.test(path.trim());
+}
+
+/** Resolves a plain string href the same way as a url-type multilink. */
+export function resolveHref(url: string, country: Country): ResolvedLink | null {
+  const value = url.trim();
+  if (!value) return null;
+  if (value.startsWith("#")) return { href: value, external: false };
+  if (/^mailto:|^tel:/i.test(value)) return { href: value, external: true };
+  if (/^(https?:)?\/\//i.test(value)) return { href: value, external: true, target: "_blank" };
+  if (value.startsWith("/media/")) return { href: value, external: false };
+  if (isBareNzHome(value)) return null;
+  return { href: withCountry(country, value), external: false };
+}

@@ -1,0 +1,156 @@
+import { Link as RemixLink } from "@remix-run/react";
+import { Fragment, type ReactNode } from "react";
+import type { Blok, Country, RichText as RichTextDoc, RichTextNode } from "./schema";
+import { resolveHref, withCountry } from "./links";
+import { useSite } from "~/features/site-state/site-context";
+import { Blocks } from "~/blocks/blocks";
+
+type Mark = NonNullable<RichTextNode["marks"]>[number];
+
+/** Renders a Storyblok richtext document. Unknown node types render their children. */
+export function RichText({ doc, className }: { doc: RichTextDoc | null | undefined; className?: string }) {
+  const { country } = useSite();
+  if (!doc || !Array.isArray(doc.content) || doc.content.length === 0) return null;
+  return <div className={className ?? "richtext"}>{renderNodes(doc.content, country)}</div>;
+}
+
+/** True when a richtext document holds no text or blok. */
+export function isRichTextEmpty(doc: RichTextDoc | null | undefined): boolean {
+  if (!doc?.content) return true;
+  const walk = (nodes: RichTextNode[]): boolean =>
+    nodes.every((n) => {
+      if (n.type === "text") return !n.text?.trim();
+      if (n.type === "blok" || n.type === "image" || n.type === "horizontal_rule") return false;
+      return walk(n.content ?? []);
+    });
+  return walk(doc.content);
+}
+
+function renderNodes(nodes: RichTextNode[] | undefined, country: Country): ReactNode {
+  return (nodes ?? []).map((node, i) => <Fragment key={i}>{renderNode(node, country)}</Fragment>);
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" && v !== "" ? v : undefined;
+}
+
+function renderNode(node: RichTextNode, country: Country): ReactNode {
+  const children = renderNodes(node.content, country);
+  switch (node.type) {
+    case "text":
+      return applyMarks(node.text ?? "", node.marks ?? [], country);
+    case "paragraph":
+      return <p>{children}</p>;
+    case "heading": {
+      const level = Math.min(6, Math.max(1, Number(node.attrs?.level ?? 2)));
+      const Tag = `h${level}` as "h2";
+      return <Tag>{children}</Tag>;
+    }
+    case "bullet_list":
+      return <ul>{children}</ul>;
+    case "ordered_list":
+      return <ol start={typeof node.attrs?.order === "number" ? node.attrs.order : undefined}>{children}</ol>;
+    case "list_item":
+      return <li>{children}</li>;
+    case "blockquote":
+      return <blockquote>{children}</blockquote>;
+    case "horizontal_rule":
+      return <hr />;
+    case "hard_break":
+      return <br />;
+    case "code_block":
+      return (
+        <pre>
+          <code>{children}</code>
+        </pre>
+      );
+    case "image": {
+      const src = str(node.attrs?.src);
+      if (!src) return null;
+      return <img src={src} alt={str(node.attrs?.alt) ?? ""} title={str(node.attrs?.title)} loading="lazy" />;
+    }
+    case "emoji":
+      return str(node.attrs?.emoji) ?? str(node.attrs?.fallbackImage) ?? null;
+    case "table":
+      return (
+        <table>
+          <tbody>{children}</tbody>
+        </table>
+      );
+    case "tableRow":
+      return <tr>{children}</tr>;
+    case "tableHeader":
+      return <th>{children}</th>;
+    case "tableCell":
+      return <td>{children}</td>;
+    case "blok": {
+      const body = node.attrs?.body;
+      return Array.isArray(body) ? <Blocks bloks={body as Blok[]} /> : null;
+    }
+    default:
+      return children;
+  }
+}
+
+function applyMarks(text: string, marks: Mark[], country: Country): ReactNode {
+  return marks.reduce<ReactNode>((inner, mark) => {
+    const a = mark.attrs ?? {};
+    switch (mark.type) {
+      case "bold":
+        return <strong>{inner}</strong>;
+      case "italic":
+        return <em>{inner}</em>;
+      case "strike":
+        return <s>{inner}</s>;
+      case "underline":
+        return <u>{inner}</u>;
+      case "code":
+        return <code>{inner}</code>;
+      case "superscript":
+        return <sup>{inner}</sup>;
+      case "subscript":
+        return <sub>{inner}</sub>;
+      case "highlight":
+        return <mark>{inner}</mark>;
+      case "anchor":
+        return <span id={str(a.id)}>{inner}</span>;
+      case "link":
+        return <RichTextLink attrs={a} country={country}>{inner}</RichTextLink>;
+      default:
+        return inner;
+    }
+  }, text);
+}
+
+function RichTextLink({
+  attrs,
+  country,
+  children,
+}: {
+  attrs: Record<string, unknown>;
+  country: Country;
+  children: ReactNode;
+}) {
+  const linktype = str(attrs.linktype) ?? "url";
+  const anchor = str(attrs.anchor) ? `#${str(attrs.anchor)}` : "";
+  const target = str(attrs.target);
+  let href = str(attrs.href) ?? "";
+  if (linktype === "email") href = `mailto:${href.replace(/^mailto:/, "")}`;
+  else if (linktype === "story") {
+    const path = href.replace(/(^|\/)home\/?$/, "$1");
+    href = `${withCountry(country, path)}${anchor}`;
+  } else if (linktype !== "asset") href = resolveHref(href, country)?.href ?? "";
+  if (!href) return <>{children}</>;
+  if (linktype === "story" && !target) {
+    return (
+      <RemixLink to={href} prefetch="intent">
+        {children}
+      </RemixLink>
+    );
+  }
+  return (
+    <a href={href} target={target} rel={target === "_blank" ? "noopener noreferrer" : undefined}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link, isRouteErrorResponse } from "@remix-run/react";
+import { Block } from "~/blocks/blocks";
+import type { Blok, Country } from "~/content/schema";
+import { SiteProvider } from "~/features/site-state/site-context";
+import type { Globals } from "~/features/shell/globals";
+import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
+import { SiteLayout } from "~/features/shell/site-layout";
+
+export interface NotFoundPayload {
+  notFound: true;
+  message: string;
+  path: string;
+  country: Country;
+  errorStory: Blok | null;
+  globals: Globals | null;
+}
+
+export function isNotFoundPayload(value: unknown): value is NotFoundPayload {
+  return typeof value === "object" && value !== null && (value as { notFound?: unknown }).notFound === true;
+}
+
+/** The 404 screen: the CMS page of the story with slug `error`, inside the layout. */
+export function NotFoundScreen({ payload, globals }: { payload: NotFoundPayload; globals?: Globals | null }) {
+  const shell = globals ?? payload.globals;
+  const content = (
+    <div className="error-page">
+      <p className="error-page__status container" role="status">
+        {payload.message}
+      </p>
+      {payload.errorStory ? (
+        <Block blok={payload.errorStory} />
+      ) : (
+        <div className="container">
+          <h1>Page Not Found</h1>
+          <p>
+            <Link to={`/${payload.country}`}>Go home</Link>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+  return (
+    <SiteProvider value={{ country: payload.country }}>
+      {shell ? (
+        <SiteLayout globals={shell} settings={{ ...DEFAULT_PAGE_SETTINGS, navbarSolid: true }}>
+          {content}
+        </SiteLayout>
+      ) : (
+        <main id="main">{content}</main>
+      )}
+    </SiteProvider>
+  );
+}
+
+/** Any other error: the status code, the message and a Go home link to /. Finance logo off. */
+export function ErrorScreen({ error }: { error: unknown }) {
+  let status = 500;
+  let message = "Something went wrong. Please try again later.";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    message =
+      typeof error.data === "string" && error.data ? error.data : error.statusText || (status === 404 ? "Page Not Found" : message);
+  } else if (error instanceof Error && import.meta.env.DEV) {
+    message = error.message;
+  }
+  return (
+    <div className="error-screen container">
+      <h1 className="error-screen__code">{status}</h1>
+      <p className="error-screen__message">{message}</p>
+      {/* A full document load clears the error state. */}
+      <Link to="/" reloadDocument className="button button--lg button--primary">
+        Go home
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { data, redirect } from "@remix-run/node";
+import type { Country, Story } from "~/content/schema";
+import { MODEL_RELATIONS } from "~/content/relations";
+import { getStory } from "~/content/stories.server";
+import type { Blok } from "~/content/schema";
+import type { PageSettings } from "~/features/shell/globals";
+import { throwNotFound } from "~/features/errors/not-found.server";
+import { PAGE_COMPONENTS, pageSettingsFrom, storyLocaleMatches } from "./page-settings";
+
+export type PageStory = Story<Blok & Record<string, unknown>>;
+
+export interface ContentPageData {
+  country: Country;
+  story: PageStory;
+  pageSettings: PageSettings;
+}
+
+/** Published pages may be cached briefly by shared caches; the content cache does the rest. */
+export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/**
+ * Loads the story for a content page and applies the catch-all rules: the story must exist, be a
+ * page type, and have a locale that is empty, both, or the URL's country; otherwise a 404 with the
+ * error story.
+ */
+export async function loadContentPage(
+  request: Request,
+  country: Country,
+  slug: string,
+  opts: { relations?: readonly string[]; settings?: Partial<PageSettings>; components?: ReadonlySet<string> } = {},
+) {
+  const clean = slug.replace(/^\/+|\/+$/g, "");
+  if (clean === "home") throw redirect(`/${country}`, 301);
+  const story = await getStory<PageStory["content"]>(clean || "home", {
+    country,
+    resolveRelations: opts.relations ?? MODEL_RELATIONS,
+  });
+  const allowed = opts.components ?? PAGE_COMPONENTS;
+  if (!story || !allowed.has(story.content.component) || !storyLocaleMatches(story.content.locale, country)) {
+    return throwNotFound(request, { country, message: "Page Not Found" });
+  }
+  const payload: ContentPageData = { country, story, pageSettings: pageSettingsFrom(story.content, opts.settings) };
+  return data(payload, { headers: { "Cache-Control": PAGE_CACHE_CONTROL } });
+}

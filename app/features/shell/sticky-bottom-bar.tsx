@@ -1,0 +1,33 @@
+import { Link } from "@remix-run/react";
+import { withCountry } from "~/content/links";
+import { useSite } from "~/features/site-state/site-context";
+import type { PageSettings } from "./globals";
+
+const DEFAULT_PATHS: Record<string, string> = {
+  current_offers: "offers",
+  find_a_dealer: "dealer-locator",
+  book_a_test_drive: "test-drive",
+};
+
+/** Where a sticky CTA goes: its own link, else the default path of its type, with the country kept or added. */
+export function stickyCtaHref(country: "au" | "nz", link: PageSettings["stickyCta"][number]): string {
+  const path = link.link?.trim() || DEFAULT_PATHS[link.link_type] || "";
+  return withCountry(country, path);
+}
+
+export function StickyBottomBar({ links }: { links: PageSettings["stickyCta"] }) {
+  const { country } = useSite();
+  return (
+    <nav className="sticky-bottom-bar" aria-label="Quick links">
+      <ul>
+        {links.map((link) => (
+          <li key={link._uid}>
+            <Link to={stickyCtaHref(country, link)} className="button button--sm button--primary">
+              {link.label || link.link_type}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,72 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getPublicEnv } from "~/env.server";
+import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
+import globalStyles from "~/styles/global.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: globalStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ name: "format-detection", content: "telephone=no" }];
+
+export async function loader(_args: LoaderFunctionArgs) {
+  return { ENV: getPublicEnv() };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lang = useRouteLoaderData<{ country?: string }>("routes/$country")?.country === "nz" ? "en-NZ" : "en-AU";
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration />
+        {data ? (
+          <script
+            // Only the public subset of the environment reaches the browser.
+            dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data.ENV).replace(/</g, "\\u003c")}` }}
+          />
+        ) : null}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Errors outside a country (unknown country, broken root): the error story or the error screen. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404 && isNotFoundPayload(error.data)) {
+    return <NotFoundScreen payload={error.data} />;
+  }
+  return (
+    <main id="main">
+      <ErrorScreen error={error} />
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { FINANCE_RELATIONS } from "~/content/relations";
+import { loadContentPage } from "~/features/pages/content-page.server";
+import { ContentPage } from "~/features/pages/content-page";
+import { requireCountry } from "~/features/pages/country.server";
+import { contentPageMeta } from "~/features/pages/route-meta";
+
+/** Finance page: header styling from the story, finance logo on by default. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const country = requireCountry(params);
+  return loadContentPage(request, country, "finance", {
+    relations: FINANCE_RELATIONS,
+    settings: { menuButtonColor: "black", financeLogo: true },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function FinancePage() {
+  const { story } = useLoaderData<typeof loader>();
+  return <ContentPage story={story} />;
+}

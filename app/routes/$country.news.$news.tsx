@@ -1,0 +1,38 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MODEL_RELATIONS } from "~/content/relations";
+import { getStory } from "~/content/stories.server";
+import { throwNotFound } from "~/features/errors/not-found.server";
+import { getNewsCategories } from "~/features/news/news.server";
+import { PAGE_CACHE_CONTROL, type PageStory } from "~/features/pages/content-page.server";
+import { ContentPage } from "~/features/pages/content-page";
+import { requireCountry } from "~/features/pages/country.server";
+import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
+import { contentPageMeta } from "~/features/pages/route-meta";
+
+/** News detail: the story key is the path without the country segment (news/{news}). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const country = requireCountry(params);
+  const [story, newsCategories] = await Promise.all([
+    getStory<PageStory["content"]>(`news/${params.news ?? ""}`, { country, resolveRelations: MODEL_RELATIONS }),
+    getNewsCategories(),
+  ]);
+  if (!story || story.content.component !== "news-detail" || !storyLocaleMatches(story.content.locale, country)) {
+    return throwNotFound(request, { country, message: "Page Not Found" });
+  }
+  // A black navbar with the story's navbar_solid (default false); the finance logo is off.
+  const pageSettings = pageSettingsFrom(story.content, { navbarSolid: false, menuButtonColor: "black", financeLogo: false });
+  return data(
+    { country, story, newsCategories: newsCategories ?? [], pageSettings },
+    { headers: { "Cache-Control": PAGE_CACHE_CONTROL } },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function NewsDetailPage() {
+  const { story } = useLoaderData<typeof loader>();
+  return <ContentPage story={story} />;
+}

@@ -1,0 +1,36 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getStory } from "~/content/stories.server";
+import { throwNotFound } from "~/features/errors/not-found.server";
+import { getNewsCategories, getNewsPage } from "~/features/news/news.server";
+import { PAGE_CACHE_CONTROL, type PageStory } from "~/features/pages/content-page.server";
+import { ContentPage } from "~/features/pages/content-page";
+import { requireCountry } from "~/features/pages/country.server";
+import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
+import { contentPageMeta } from "~/features/pages/route-meta";
+
+/** News listing: the story, the news-categories datasource and the 6 newest news stories. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const country = requireCountry(params);
+  const [story, newsCategories, news] = await Promise.all([
+    getStory<PageStory["content"]>("news", { country }),
+    getNewsCategories(),
+    getNewsPage(country),
+  ]);
+  if (!story || !newsCategories || !news || !storyLocaleMatches(story.content.locale, country)) {
+    return throwNotFound(request, { country, message: "Page Not Found" });
+  }
+  return data(
+    { country, story, newsCategories, news, pageSettings: pageSettingsFrom(story.content) },
+    { headers: { "Cache-Control": PAGE_CACHE_CONTROL } },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function NewsListingPage() {
+  const { story } = useLoaderData<typeof loader>();
+  return <ContentPage story={story} />;
+}

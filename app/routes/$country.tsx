@@ -1,0 +1,70 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Outlet, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { countrySchema } from "~/content/schema";
+import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
+import { throwNotFound } from "~/features/errors/not-found.server";
+import { DEFAULT_PAGE_SETTINGS, type PageSettings } from "~/features/shell/globals";
+import { loadGlobals } from "~/features/shell/globals.server";
+import { SiteLayout } from "~/features/shell/site-layout";
+import { SiteProvider } from "~/features/site-state/site-context";
+
+/** Validates the country once and loads the layout's global stories in parallel. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const parsed = countrySchema.safeParse(params.country);
+  if (!parsed.success) {
+    // A two-letter segment is a failed route validation; anything else is an unknown route.
+    const looksLikeCountry = /^[a-z]{2}$/i.test(params.country ?? "");
+    return throwNotFound(request, {
+      country: "au",
+      message: looksLikeCountry ? "Page Not Found" : "Page not found",
+      withGlobals: true,
+    });
+  }
+  const country = parsed.data;
+  return { country, globals: await loadGlobals(country) };
+}
+
+/** Globals change only with the country (or after a form post). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, formMethod, defaultShouldRevalidate }) => {
+  if (currentParams.country !== nextParams.country) return true;
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return false;
+};
+
+function usePageSettings(): PageSettings {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const settings = (matches[i]?.data as { pageSettings?: PageSettings } | undefined)?.pageSettings;
+    if (settings) return settings;
+  }
+  return DEFAULT_PAGE_SETTINGS;
+}
+
+export default function CountryLayout() {
+  const { country, globals } = useLoaderData<typeof loader>();
+  const settings = usePageSettings();
+  return (
+    <SiteProvider value={{ country }}>
+      <SiteLayout globals={globals} settings={settings}>
+        <Outlet />
+      </SiteLayout>
+    </SiteProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>("routes/$country");
+  if (isRouteErrorResponse(error) && error.status === 404 && isNotFoundPayload(error.data)) {
+    return <NotFoundScreen payload={error.data} globals={layout?.globals} />;
+  }
+  if (!layout) return <ErrorScreen error={error} />;
+  return (
+    <SiteProvider value={{ country: layout.country }}>
+      <SiteLayout globals={layout.globals} settings={{ ...DEFAULT_PAGE_SETTINGS, navbarSolid: true, financeLogo: false }}>
+        <ErrorScreen error={error} />
+      </SiteLayout>
+    </SiteProvider>
+  );
+}

@@ -1,0 +1,52 @@
+// `npm test`: every check CI runs, in order: typecheck, lint, content check, unit tests, the
+// production build and the Playwright e2e suite (JavaScript on and off) against the production
+// server on the fixture content. Ends with one summary line: "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { ensureBuild, ensureChromium, ensureDependencies, run } from "./lib.mjs";
+
+ensureDependencies();
+const chromium = ensureChromium();
+rmSync(".cache/test-results", { recursive: true, force: true });
+mkdirSync(".cache/test-results", { recursive: true });
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+function step(name, command, args, env) {
+  console.log(`\n=== ${name} ===`);
+  const status = run(command, args, { env });
+  if (status !== 0) {
+    console.error(`\n${name} failed (exit ${status}).`);
+    summary(status);
+  }
+}
+function summary(exitCode) {
+  readCounts();
+  console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  process.exit(exitCode);
+}
+function readCounts() {
+  counts.passed = counts.failed = counts.skipped = 0;
+  const vitest = ".cache/test-results/vitest.json";
+  if (existsSync(vitest)) {
+    const r = JSON.parse(readFileSync(vitest, "utf8"));
+    counts.passed += r.numPassedTests ?? 0;
+    counts.failed += r.numFailedTests ?? 0;
+    counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  }
+  const e2e = ".cache/test-results/e2e.json";
+  if (existsSync(e2e)) {
+    const s = JSON.parse(readFileSync(e2e, "utf8")).stats ?? {};
+    counts.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    counts.failed += s.unexpected ?? 0;
+    counts.skipped += s.skipped ?? 0;
+  }
+}
+
+step("typecheck", "npx", ["tsc"]);
+step("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
+step("content check", "npx", ["tsx", "scripts/content-check.ts"]);
+step("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/vitest.json"]);
+console.log("\n=== build ===");
+ensureBuild({ force: true });
+step("e2e (JavaScript on and off)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
+readCounts();
+summary(counts.failed > 0 ? 1 : 0);

@@ -1,0 +1,88 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Server } from "node:http";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import { EnvError, parseEnv, type Env } from "./app/env.server";
+import { getLocalContentApi } from "./app/content/local-api.server";
+
+let env: Env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const IS_PROD = env.NODE_ENV === "production";
+const BUILD_PATH = path.resolve("build/server/index.js");
+
+const viteDevServer = IS_PROD
+  ? undefined
+  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true }, appType: "custom" }));
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+app.use(compression());
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  // Fingerprinted build assets never change: cache them for a year.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+app.use(express.static("public", { maxAge: "1h" }));
+
+// Content assets (images, video, PDF, CSV) of the local content set.
+app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { maxAge: "1d", fallthrough: false }));
+
+app.use(morgan(IS_PROD ? "combined" : "dev"));
+
+// The local content API, mounted for tools, when no Storyblok token is configured.
+if (!env.STORYBLOK_TOKEN) {
+  const contentApi = getLocalContentApi(env.CONTENT_DIR_ABS);
+  app.get("/_content/v2/*", async (req, res) => {
+    const url = new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`);
+    const response = await contentApi(new Request(url, { method: "GET" }));
+    res.status(response.status);
+    response.headers.forEach((value, key) => res.setHeader(key, value));
+    res.send(Buffer.from(await response.arrayBuffer()));
+  });
+}
+
+async function getBuild(): Promise<ServerBuild> {
+  if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  return (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
+}
+
+app.all("*", createRequestHandler({ build: IS_PROD ? await getBuild() : getBuild, mode: env.NODE_ENV }));
+
+const server: Server = app.listen(env.PORT, () => {
+  const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;
+  console.log(`[${env.NODE_ENV}] listening on http://localhost:${env.PORT} with ${source}`);
+});
+
+function shutdown(signal: string) {
+  console.log(`${signal} received: closing the server`);
+  server.close(() => {
+    void viteDevServer?.close();
+    process.exit(0);
+  });
+  // Keep-alive connections get a grace period, then the process ends anyway.
+  setTimeout(() => process.exit(0), 10_000).unref();
+  server.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
