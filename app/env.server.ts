@@ -27,7 +27,7 @@ export type Env = z.infer<typeof envSchema> & { SITE_URL: string; CONTENT_DIR_AB
 export class EnvError extends Error {}
 
 /** Parses an environment; throws EnvError with one line per bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);

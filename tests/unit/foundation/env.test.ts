@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, getPublicEnv, parseEnv } from "~/env.server";
+
+describe("parseEnv", () => {
+  it("applies the defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.CONTENT_DIR).toBe("content-fixtures");
+    expect(env.STORYBLOK_REGION).toBe("eu");
+    expect(env.STORYBLOK_TOKEN).toBeUndefined();
+    expect(env.SITE_URL).toBe("http://localhost:3000");
+  });
+  it("treats empty strings as unset and strips a trailing slash from SITE_URL", () => {
+    const env = parseEnv({ STORYBLOK_TOKEN: "", SITE_URL: "https://www.kestrel.example/", PORT: "8080" });
+    expect(env.STORYBLOK_TOKEN).toBeUndefined();
+    expect(env.SITE_URL).toBe("https://www.kestrel.example");
+    expect(env.PORT).toBe(8080);
+  });
+  it("stops with a clear message naming each bad variable", () => {
+    expect(() => parseEnv({ PORT: "eighty", STORYBLOK_REGION: "mars", SITE_URL: "not a url" })).toThrow(EnvError);
+    try {
+      parseEnv({ PORT: "eighty", STORYBLOK_REGION: "mars", NODE_ENV: "staging" });
+    } catch (e) {
+      const message = (e as Error).message;
+      expect(message).toMatch(/^Invalid environment configuration:/);
+      expect(message).toContain("PORT");
+      expect(message).toContain("STORYBLOK_REGION");
+      expect(message).toContain("NODE_ENV");
+    }
+  });
+  it("exposes only public values to the browser", () => {
+    const pub = getPublicEnv(parseEnv({ STORYBLOK_TOKEN: "secret", STORYBLOK_PREVIEW_TOKEN: "preview" }));
+    expect(JSON.stringify(pub)).not.toContain("secret");
+    expect(JSON.stringify(pub)).not.toContain("preview");
+  });
+});
