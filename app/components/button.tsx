@@ -1,8 +1,8 @@
-import { Link as RemixLink } from "@remix-run/react";
 import { z } from "zod";
 import { blokBase, linkSchema } from "~/content/schema";
 import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
+import { ResolvedAnchor } from "./smart-link";
 
 export const buttonSchema = z
   .object({
@@ -33,21 +33,9 @@ export function Button({ blok }: { blok: ButtonBlok }) {
     );
   }
   if (!resolved) return null;
-  if (resolved.external || resolved.href.startsWith("#") || resolved.href.startsWith("/media/")) {
-    return (
-      <a
-        className={className}
-        href={resolved.href}
-        target={resolved.target}
-        rel={resolved.target === "_blank" ? "noopener noreferrer" : undefined}
-      >
-        {label}
-      </a>
-    );
-  }
   return (
-    <RemixLink className={className} to={resolved.href} prefetch="intent">
+    <ResolvedAnchor resolved={resolved} className={className}>
       {label}
-    </RemixLink>
+    </ResolvedAnchor>
   );
 }

@@ -1,11 +1,11 @@
-import type { Blok } from "~/content/schema";
+import type { FinanceSettings, Footer, Header, Navigation } from "~/content/content-types";
 
-/** Content of the global stories; fields are read defensively by the shell components. */
+/** Content of the global stories (global/header, navigation, footer, finance), any of which may be missing. */
 export interface Globals {
-  header: (Blok & Record<string, unknown>) | null;
-  navigation: (Blok & Record<string, unknown>) | null;
-  footer: (Blok & Record<string, unknown>) | null;
-  finance: (Blok & Record<string, unknown>) | null;
+  header: Header | null;
+  navigation: Navigation | null;
+  footer: Footer | null;
+  finance: FinanceSettings | null;
 }
 
 /** Per-page settings of the shell, taken from the page story (spec site.md section 2). */

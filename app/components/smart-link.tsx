@@ -1,0 +1,42 @@
+import { Link as RemixLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { resolveLink, type ResolvedLink } from "~/content/links";
+import type { Link } from "~/content/schema";
+import { useSite } from "~/features/site-state/site-context";
+
+interface SmartLinkProps {
+  link: Link | string | null | undefined;
+  className?: string;
+  children: ReactNode;
+  onClick?: () => void;
+  "aria-label"?: string;
+}
+
+/** An anchor for a resolved link: client-side navigation for site pages, a plain anchor otherwise. */
+export function ResolvedAnchor({ resolved, children, ...rest }: Omit<SmartLinkProps, "link"> & { resolved: ResolvedLink }) {
+  const plain = resolved.external || resolved.href.startsWith("#") || resolved.href.startsWith("/media/");
+  if (plain) {
+    return (
+      <a href={resolved.href} target={resolved.target} rel={resolved.target === "_blank" ? "noopener noreferrer" : undefined} {...rest}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <RemixLink to={resolved.href} prefetch="intent" target={resolved.target} {...rest}>
+      {children}
+    </RemixLink>
+  );
+}
+
+/** A CMS link rendered for the current country; renders nothing when the link is empty. */
+export function SmartLink({ link, children, ...rest }: SmartLinkProps) {
+  const { country } = useSite();
+  const resolved = resolveLink(link, country);
+  if (!resolved) return null;
+  return (
+    <ResolvedAnchor resolved={resolved} {...rest}>
+      {children}
+    </ResolvedAnchor>
+  );
+}
