@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEALER_SELECTOR_NOT_GEOCODED,
+  DEALER_SELECTOR_PROMPT,
+  dealersForPostcode,
+  type PmaMap,
+} from "~/features/dealers";
+import { GAZETTEER, makeDealer } from "./fixtures";
+
+const DEALERS = [
+  makeDealer({ code: "GEE", name: "Kestrel Geelong", city: "Geelong", postcode: "3220", lat: -38.15, lng: 144.36 }),
+  makeDealer({ code: "CBD", name: "Kestrel City", postcode: "3000", lat: -37.81, lng: 144.96 }),
+  makeDealer({ code: "SYD", name: "Kestrel Sydney", postcode: "2000", lat: -33.87, lng: 151.21 }),
+  makeDealer({ code: "RCH", name: "Kestrel Richmond", postcode: "3121", lat: -37.823, lng: 144.998 }),
+  makeDealer({ code: "AKL", name: "Kestrel Auckland", country: "nz", postcode: "1010", lat: -36.85, lng: 174.76 }),
+];
+const PMA: PmaMap = new Map([
+  ["3121", "GEE"], // the PMA file assigns Richmond to Geelong, although the city dealer is nearer
+  ["2000", "AKL"], // a mapping to another country's dealer is ignored
+  ["3000", "GONE"], // a dealer missing from the dealer file
+]);
+const DATA = { dealers: DEALERS, pma: PMA, gazetteer: GAZETTEER };
+
+describe("dealersForPostcode", () => {
+  it("puts the PMA dealer first, then the others nearest first", () => {
+    const result = dealersForPostcode("3121", "au", DATA);
+    expect(result).toMatchObject({ postcode: "3121", geocoded: true, pmaDealerCode: "GEE" });
+    expect(result.dealers.map((d) => d.code)).toEqual(["GEE", "RCH", "CBD", "SYD"]);
+    expect(result.dealers[0].isPma).toBe(true);
+    expect(result.dealers.slice(1).every((d) => !d.isPma)).toBe(true);
+    expect(result.dealers[1].distanceKm).toBeLessThan(2);
+    expect(result.dealers[3].distanceKm).toBeGreaterThan(600);
+  });
+
+  it("sorts by distance alone when the postcode has no usable PMA dealer", () => {
+    expect(dealersForPostcode("2000", "au", DATA).dealers.map((d) => d.code)).toEqual(["SYD", "RCH", "CBD", "GEE"]);
+    const cbd = dealersForPostcode("3000", "au", DATA);
+    expect(cbd.pmaDealerCode).toBeNull();
+    expect(cbd.dealers.map((d) => d.code)).toEqual(["CBD", "RCH", "GEE", "SYD"]);
+  });
+
+  it("lists only the country's dealers", () => {
+    expect(dealersForPostcode("1010", "nz", DATA).dealers.map((d) => d.code)).toEqual(["AKL"]);
+  });
+
+  it("when the postcode cannot be geocoded: PMA dealer first, the rest by name, geocoded false", () => {
+    const pma: PmaMap = new Map([["3999", "SYD"]]);
+    const result = dealersForPostcode("3999", "au", { ...DATA, pma });
+    expect(result).toMatchObject({ postcode: "3999", geocoded: false, point: null, pmaDealerCode: "SYD" });
+    expect(result.dealers.map((d) => d.name)).toEqual([
+      "Kestrel Sydney",
+      "Kestrel City",
+      "Kestrel Geelong",
+      "Kestrel Richmond",
+    ]);
+    expect(result.dealers.every((d) => d.distanceKm === null)).toBe(true);
+  });
+
+  it("treats a missing or malformed postcode as not geocoded, dealers by name", () => {
+    for (const postcode of [undefined, "", "31"]) {
+      const result = dealersForPostcode(postcode, "au", DATA);
+      expect(result).toMatchObject({ postcode: null, geocoded: false, pmaDealerCode: null });
+      expect(result.dealers.map((d) => d.code)).toEqual(["CBD", "GEE", "RCH", "SYD"]);
+    }
+  });
+
+  it("geocodes from a dealer's postcode when the gazetteer lacks it", () => {
+    const result = dealersForPostcode("3220", "au", { ...DATA, gazetteer: [] });
+    expect(result.geocoded).toBe(true);
+    expect(result.dealers.map((d) => d.code)).toEqual(["GEE", "CBD", "RCH", "SYD"]);
+  });
+
+  it("exposes the selector texts letter for letter", () => {
+    expect(DEALER_SELECTOR_PROMPT).toBe("Enter your postcode to select a nearby dealership");
+    expect(DEALER_SELECTOR_NOT_GEOCODED).toBe("Select a nearby dealership");
+  });
+});
