@@ -8,6 +8,7 @@ import express from "express";
 import morgan from "morgan";
 import { EnvError, parseEnv, type Env } from "./app/env.server";
 import { getLocalContentApi } from "./app/content/local-api.server";
+import { wwwRedirect } from "./app/features/seo/www";
 
 let env: Env;
 try {
@@ -35,6 +36,14 @@ app.use(compression());
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
+
+// In production the host without "www" goes to the "www" form when SITE_URL has it.
+if (IS_PROD) {
+  app.use((req, res, next) => {
+    const target = wwwRedirect(`${req.protocol}://${req.get("host") ?? req.hostname}${req.originalUrl}`, env.SITE_URL);
+    return target ? res.redirect(301, target) : next();
+  });
+}
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);

@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from "react";
 import { getPublicEnv } from "~/env.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
+import { errorMeta } from "~/features/pages/route-meta";
 import globalStyles from "~/styles/global.css?url";
 
 export const links: LinksFunction = () => [
@@ -19,7 +20,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ name: "format-detection", content: "telephone=no" }];
+export const meta: MetaFunction = ({ error, matches }) =>
+  error ? errorMeta({ error, matches }) : [{ name: "format-detection", content: "telephone=no" }];
 
 export async function loader(_args: LoaderFunctionArgs) {
   return { ENV: getPublicEnv() };

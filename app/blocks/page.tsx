@@ -30,6 +30,8 @@ export const schema = z
     menu_button_color: z.string().optional(),
     invert_logo: z.boolean().optional(),
     finance_logo: z.boolean().optional(),
+    /** Offers pages: the date the current offers end (OfferCatalog priceValidUntil), YYYY-MM-DD. */
+    offers_valid_until: z.string().optional(),
   })
   .loose();
 

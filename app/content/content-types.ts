@@ -177,6 +177,10 @@ export const modelLineSchema = z
     /** e.g. SUV, Ute, Hybrid, Hatch; the model page path is models/<lowercased>/<slug>. */
     vehicle_category: text,
     vehicle_type: text,
+    /** schema.org bodyType (e.g. SUV, Hatchback, Pickup truck); falls back to vehicle_type. */
+    body_type: text,
+    seating_capacity: cmsNumberSchema.optional(),
+    model_year: text,
     tag_line: text,
     description: text,
     image: asset,

@@ -10,6 +10,7 @@ import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
 import { contentPageMeta } from "~/features/pages/route-meta";
+import { pageStructuredData } from "~/features/seo/structured-data.server";
 
 /** News detail: the story key is the path without the country segment (news/{news}). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -23,8 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   // A black navbar with the story's navbar_solid (default false); the finance logo is off.
   const pageSettings = pageSettingsFrom(story.content, { navbarSolid: false, menuButtonColor: "black", financeLogo: false });
+  const structuredData = await pageStructuredData(country, `news/${params.news ?? ""}`, story);
   return data(
-    { country, story, newsCategories: newsCategories ?? [], pageSettings },
+    { country, story, newsCategories: newsCategories ?? [], pageSettings, structuredData },
     { headers: { "Cache-Control": PAGE_CACHE_CONTROL } },
   );
 }

@@ -1,9 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { countrySchema } from "~/content/schema";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
+import { errorMeta } from "~/features/pages/route-meta";
 import { throwNotFound } from "~/features/errors/not-found.server";
+import { JsonLd, collectStructuredData } from "~/features/seo/json-ld-script";
+import { organizationStructuredData } from "~/features/seo/structured-data.server";
 import { DEFAULT_PAGE_SETTINGS, type PageSettings } from "~/features/shell/globals";
 import { loadGlobals } from "~/features/shell/globals.server";
 import { SiteLayout } from "~/features/shell/site-layout";
@@ -22,8 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   }
   const country = parsed.data;
-  return { country, globals: await loadGlobals(country) };
+  const globals = await loadGlobals(country);
+  // The Organization JSON-LD of the country; the layout renders it with every page's structuredData.
+  return { country, globals, structuredData: await organizationStructuredData(country, globals) };
 }
+
+/** Error meta here, where the layout's data (the brand) is visible; pages add their own meta. */
+export const meta: MetaFunction<typeof loader> = ({ error, matches }) => (error ? errorMeta({ error, matches }) : []);
 
 /** Globals change only with the country (or after a form post). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, formMethod, defaultShouldRevalidate }) => {
@@ -44,11 +52,13 @@ function usePageSettings(): PageSettings {
 export default function CountryLayout() {
   const { country, globals } = useLoaderData<typeof loader>();
   const settings = usePageSettings();
+  const structuredData = collectStructuredData(useMatches());
   return (
     <SiteProvider value={{ country }}>
       <SiteLayout globals={globals} settings={settings}>
         <Outlet />
       </SiteLayout>
+      <JsonLd data={structuredData} />
     </SiteProvider>
   );
 }

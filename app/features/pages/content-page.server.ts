@@ -5,6 +5,8 @@ import { getStory } from "~/content/stories.server";
 import type { Blok } from "~/content/schema";
 import type { PageSettings } from "~/features/shell/globals";
 import { throwNotFound } from "~/features/errors/not-found.server";
+import type { JsonLdNode } from "~/features/seo/json-ld";
+import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { PAGE_COMPONENTS, pageSettingsFrom, storyLocaleMatches } from "./page-settings";
 
 export type PageStory = Story<Blok & Record<string, unknown>>;
@@ -13,6 +15,8 @@ export interface ContentPageData {
   country: Country;
   story: PageStory;
   pageSettings: PageSettings;
+  /** JSON-LD of the page (breadcrumbs, news article, car, offers); the layout renders it. */
+  structuredData: JsonLdNode[];
 }
 
 /** Published pages may be cached briefly by shared caches; the content cache does the rest. */
@@ -39,6 +43,7 @@ export async function loadContentPage(
   if (!story || !allowed.has(story.content.component) || !storyLocaleMatches(story.content.locale, country)) {
     return throwNotFound(request, { country, message: "Page Not Found" });
   }
-  const payload: ContentPageData = { country, story, pageSettings: pageSettingsFrom(story.content, opts.settings) };
+  const structuredData = await pageStructuredData(country, clean || "home", story);
+  const payload: ContentPageData = { country, story, pageSettings: pageSettingsFrom(story.content, opts.settings), structuredData };
   return data(payload, { headers: { "Cache-Control": PAGE_CACHE_CONTROL } });
 }

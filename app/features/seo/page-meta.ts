@@ -1,26 +1,15 @@
-import type { MetaDescriptor } from "@remix-run/node";
+/**
+ * Kept for existing imports: the page metadata lives in `./meta` (buildPageMeta), which adds the
+ * share image, canonical link and hreflang alternates to these basic tags.
+ */
+import { pageTitle, type MetaContent, type MetaTag } from "./meta";
 
-interface MetaContent {
-  meta_title?: unknown;
-  title?: unknown;
-  name?: unknown;
-  meta_description?: unknown;
-  noindex?: unknown;
-}
+export { pageTitle };
 
-const text = (v: unknown): string => (typeof v === "string" ? v.trim() : "");
-
-/** Title is meta_title, else title, then ' | ' and the brand short name. */
-export function pageTitle(content: MetaContent | null | undefined, brand: string, fallback = ""): string {
-  const base = text(content?.meta_title) || text(content?.title) || text(content?.name) || fallback;
-  if (!brand) return base;
-  return base ? `${base} | ${brand}` : brand;
-}
-
-/** The basic tags every content page carries; the SEO issue adds social, canonical and JSON-LD. */
-export function basicPageMeta(content: MetaContent | null | undefined, brand: string, fallbackTitle = ""): MetaDescriptor[] {
-  const tags: MetaDescriptor[] = [{ title: pageTitle(content, brand, fallbackTitle) }];
-  const description = text(content?.meta_description);
+/** Title, description, robots and phone-number detection only (no URLs needed). */
+export function basicPageMeta(content: MetaContent | null | undefined, brand: string, fallbackTitle = ""): MetaTag[] {
+  const tags: MetaTag[] = [{ title: pageTitle(content, brand, fallbackTitle) }];
+  const description = typeof content?.meta_description === "string" ? content.meta_description.trim() : "";
   if (description) tags.push({ name: "description", content: description });
   if (content?.noindex === true) tags.push({ name: "robots", content: "noindex" });
   tags.push({ name: "format-detection", content: "telephone=no" });
