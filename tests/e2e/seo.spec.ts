@@ -153,8 +153,6 @@ async function sitemapLocations(request: APIRequestContext, url: string): Promis
 }
 
 test.describe("sitemap and robots", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only: run once, in the js project");
-
   test("robots.txt points at the sitemap", async ({ request, baseURL }) => {
     const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
