@@ -9,11 +9,20 @@ const optionalString = z
 
 /** Every environment variable the server reads, validated once at start. */
 export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { message: "NODE_ENV must be development, production or test" })
+    .default("development"),
+  PORT: z.coerce
+    .number({ message: "PORT must be a whole number between 1 and 65535" })
+    .int("PORT must be a whole number between 1 and 65535")
+    .min(1, "PORT must be a whole number between 1 and 65535")
+    .max(65535, "PORT must be a whole number between 1 and 65535")
+    .default(3000),
   CONTENT_DIR: z.string().trim().min(1).default("content-fixtures"),
   STORYBLOK_TOKEN: optionalString,
-  STORYBLOK_REGION: z.enum(["eu", "us", "ap", "ca", "cn"]).default("eu"),
+  STORYBLOK_REGION: z
+    .enum(["eu", "us", "ap", "ca", "cn"], { message: "STORYBLOK_REGION must be one of eu, us, ap, ca, cn" })
+    .default("eu"),
   STORYBLOK_PREVIEW_TOKEN: optionalString,
   SITE_URL: z
     .url({ message: "SITE_URL must be an absolute http(s) URL such as https://www.example.com" })
