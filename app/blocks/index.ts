@@ -1,5 +1,6 @@
 import type { BlockDefinition } from "./types";
 import { newsDetail } from "./news-detail";
+import { ownersClubEventDetail } from "./owners-club-event-detail";
 import { page } from "./page";
 import { textContent } from "./text-content";
 
@@ -9,6 +10,7 @@ import { textContent } from "./text-content";
  */
 export const blockRegistry: Record<string, BlockDefinition> = {
   "news-detail": newsDetail,
+  "owners-club-event-detail": ownersClubEventDetail,
   page,
   "text-content": textContent,
 };

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { assetSchema, blokBase, bloksSchema } from "~/content/schema";
+import type { z } from "zod";
+import { newsDetailSchema } from "~/content/content-types";
 import { useStoryMeta } from "~/content/story-context";
 import { categoryLabels, COUNTRY_TIME_ZONE, formatPublishDate } from "~/features/news/format";
 import { useNewsCategories } from "~/features/news/use-news-categories";
@@ -7,21 +7,8 @@ import { useSite } from "~/features/site-state/site-context";
 import { Blocks } from "./blocks";
 import { defineBlock } from "./types";
 
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("news-detail"),
-    title: z.string().optional(),
-    banner_image: assetSchema.nullish(),
-    news_categories: z.array(z.string()).optional(),
-    body: bloksSchema.optional(),
-    navbar_solid: z.boolean().optional(),
-    meta_title: z.string().optional(),
-    meta_description: z.string().optional(),
-    meta_image: assetSchema.nullish(),
-    noindex: z.boolean().optional(),
-  })
-  .loose();
+/** The content type and the block are one: the schema lives with the other content types. */
+export const schema = newsDetailSchema;
 
 export type NewsDetailBlok = z.infer<typeof schema>;
 
