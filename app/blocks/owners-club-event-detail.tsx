@@ -14,6 +14,11 @@ export type OwnersClubEventDetailBlok = z.infer<typeof schema>;
 
 const VIDEO = /\.(mp4|webm|ogg|mov)(\?|#|$)/i;
 
+/** The WebVTT captions of a video asset: the same file name with a .vtt extension. */
+export function captionsUrl(videoUrl: string): string {
+  return videoUrl.replace(/\.(mp4|webm|ogg|mov)(?=(\?|#|$))/i, ".vtt");
+}
+
 /** An owners-club event: Back to events, heading, date and place, featured media, body and gallery. */
 export function OwnersClubEventDetail({ blok }: { blok: OwnersClubEventDetailBlok }) {
   const { country } = useSite();
@@ -39,7 +44,10 @@ export function OwnersClubEventDetail({ blok }: { blok: OwnersClubEventDetailBlo
       {media ? (
         <div className="container event-detail__media">
           {VIDEO.test(media.filename ?? "") ? (
-            <video src={media.filename ?? ""} controls preload="metadata" aria-label={media.alt ?? blok.heading ?? ""} />
+            <video src={media.filename ?? ""} controls preload="metadata" aria-label={media.alt ?? blok.heading ?? ""}>
+              {/* Captions sit beside a video asset as WebVTT with the same name. */}
+              <track kind="captions" srcLang="en" label="English" src={captionsUrl(media.filename ?? "")} default />
+            </video>
           ) : (
             <img src={media.filename ?? ""} alt={media.alt ?? ""} width={1920} height={1080} />
           )}
