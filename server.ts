@@ -9,6 +9,7 @@ import morgan from "morgan";
 import { EnvError, parseEnv, type Env } from "./app/env.server";
 import { getLocalContentApi } from "./app/content/local-api.server";
 import { wwwRedirect } from "./app/features/seo/www";
+import { createImageService, IMAGE_CACHE_CONTROL } from "./app/features/images/image-service.server";
 
 let env: Env;
 try {
@@ -53,6 +54,21 @@ if (viteDevServer) {
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
 app.use(express.static("public", { maxAge: "1h" }));
+
+// The image service for local content: /media/<file>/m/<w>x<h>/filters:... (Storyblok's URL forms).
+const images = createImageService({
+  assetsDir: path.join(env.CONTENT_DIR_ABS, "assets"),
+  cacheDir: path.resolve(".cache/images"),
+});
+app.get(/^\/media\/(.+\/m(?:\/.*)?)$/, async (req, res) => {
+  const result = await images(req.params[0] ?? "");
+  if (result.status !== 200) {
+    res.status(result.status).set("Cache-Control", "no-store").json({ error: result.error });
+    return;
+  }
+  res.set({ "Content-Type": result.contentType, "Cache-Control": IMAGE_CACHE_CONTROL, "X-Image-Cache": result.cache });
+  res.send(result.body);
+});
 
 // Content assets (images, video, PDF, CSV) of the local content set.
 app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { maxAge: "1d", fallthrough: false }));
