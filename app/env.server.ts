@@ -7,7 +7,19 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-/** Every environment variable the server reads, validated once at start. */
+function optionalUrl(name: string) {
+  return optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), `${name} must be an http(s) URL`);
+}
+
+function optionalPositiveInt(name: string) {
+  return optionalString.refine((v) => v === undefined || /^[1-9]\d*$/.test(v), `${name} must be a positive whole number`);
+}
+
+/**
+ * Every environment variable the server reads, validated once at start (a bad value stops
+ * start-up). Feature modules read their values through getEnv() or, for the few read on hot
+ * paths before start-up, process.env with the same names.
+ */
 export const envSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { message: "NODE_ENV must be development, production or test" })
@@ -29,6 +41,27 @@ export const envSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v), "SITE_URL must start with http:// or https://")
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
+
+  // Dealer data (CSV by URL; default: the fixture assets) and maps.
+  DEALERS_CSV_URL: optionalString,
+  PMA_CSV_URL: optionalString,
+  GOOGLE_MAPS_API_KEY: optionalString,
+  GOOGLE_MAPS_MAP_ID: optionalString,
+  REVERSE_GEOCODE_URL: optionalUrl("REVERSE_GEOCODE_URL"),
+
+  // Forms: lead store, CRM outbox, bot check, rate limit.
+  DATABASE_URL: optionalString,
+  LEADS_DB_PATH: optionalString,
+  CRM_BASE_URL: optionalUrl("CRM_BASE_URL"),
+  CRM_API_TOKEN: optionalString,
+  BOT_CHECK_SECRET: optionalString,
+  BOT_CHECK_SITE_KEY: optionalString,
+  BOT_CHECK_VERIFY_URL: optionalUrl("BOT_CHECK_VERIFY_URL"),
+  OUTBOX_POLL_MS: optionalPositiveInt("OUTBOX_POLL_MS"),
+  OUTBOX_MAX_ATTEMPTS: optionalPositiveInt("OUTBOX_MAX_ATTEMPTS"),
+  OUTBOX_BASE_DELAY_MS: optionalPositiveInt("OUTBOX_BASE_DELAY_MS"),
+  FORM_RATE_LIMIT: optionalPositiveInt("FORM_RATE_LIMIT"),
+  FORM_RATE_WINDOW_SECONDS: optionalPositiveInt("FORM_RATE_WINDOW_SECONDS"),
 });
 
 export type Env = z.infer<typeof envSchema> & { SITE_URL: string; CONTENT_DIR_ABS: string };
