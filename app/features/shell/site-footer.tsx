@@ -2,9 +2,10 @@ import { SmartLink } from "~/components/smart-link";
 import { RichText } from "~/content/richtext";
 import { isVisibleIn } from "~/blocks/blocks";
 import { useSite } from "~/features/site-state/site-context";
+import { CountrySwitch } from "./country-switch";
 import type { Globals } from "./globals";
 
-/** Site footer: navigation columns, social links, Cookies and Privacy, legal text. */
+/** Site footer: navigation columns, social links, Cookies and Privacy, the country switch, legal text. */
 export function SiteFooter({ globals }: { globals: Globals }) {
   const { country } = useSite();
   const footer = globals.footer;
@@ -52,6 +53,11 @@ export function SiteFooter({ globals }: { globals: Globals }) {
           {footer.privacy_label ? (
             <li>
               <SmartLink link={footer.privacy_link}>{footer.privacy_label}</SmartLink>
+            </li>
+          ) : null}
+          {globals.header?.country_switch_label ? (
+            <li>
+              <CountrySwitch label={globals.header.country_switch_label} />
             </li>
           ) : null}
         </ul>

@@ -1,40 +1,120 @@
 import { Link } from "@remix-run/react";
-import { SmartLink } from "~/components/smart-link";
-import { isVisibleIn } from "~/blocks/blocks";
-import { countryPath } from "~/content/links";
-import { useSite } from "~/features/site-state/site-context";
-import type { Globals, PageSettings } from "./globals";
+import { useMemo, useRef, useState } from "react";
+import { ResolvedAnchor } from "~/components/smart-link";
+import { countryPath, resolveLink } from "~/content/links";
+import { track } from "~/features/analytics/track";
+import { useSite, useSiteState } from "~/features/site-state/site-context";
+import type { Globals } from "./globals";
+import { MegaMenu } from "./mega-menu";
+import { buildMegaMenu } from "./mega-menu-model";
 
-/** Site header (plain: logo, primary navigation, Enquire Now; the shell issue adds the mega menu). */
-export function SiteHeader({ globals, settings }: { globals: Globals; settings: PageSettings }) {
+/** Logo heights (spec site.md section 2): 66 px, and 28 px for the secondary (finance) logo. */
+export const LOGO_HEIGHT = 66;
+export const SECONDARY_LOGO_HEIGHT = 28;
+
+/**
+ * The width for a height when the asset's URL carries its size (Storyblok's
+ * `/f/<space>/<w>x<h>/...`); else undefined and CSS keeps the aspect ratio.
+ */
+export function widthForHeight(filename: string, height: number): number | undefined {
+  const match = /\/(\d+)x(\d+)\//.exec(filename);
+  if (!match) return undefined;
+  const [w, h] = [Number(match[1]), Number(match[2])];
+  return w > 0 && h > 0 ? Math.round((height * w) / h) : undefined;
+}
+
+const LIGHT_COLOURS = new Set(["white", "#fff", "#ffffff", "rgb(255,255,255)", "rgb(255, 255, 255)"]);
+
+/** True when the menu button colour is light, so the transparent header needs a dark scrim. */
+export function isLightColour(colour: string): boolean {
+  return LIGHT_COLOURS.has(colour.trim().toLowerCase());
+}
+
+/**
+ * Site header: logo (normal or inverted; finance logo on or off), Enquire Now and the mega menu
+ * button. Solid or transparent per story; floating after 340 px, pinned when scrolling up after
+ * 175 px (state from the store's scroll flags).
+ */
+export function SiteHeader({ globals }: { globals: Globals }) {
   const { country } = useSite();
+  const state = useSiteState();
+  const headerRef = useRef<HTMLElement>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
   const header = globals.header;
+  const menu = useMemo(() => buildMegaMenu(globals.navigation, country), [globals.navigation, country]);
+  const enquireLink = header?.enquire_label ? resolveLink(header.enquire_link, country) : null;
+  const enquire = enquireLink && header?.enquire_label ? { label: header.enquire_label, link: enquireLink } : null;
+
+  const { floating, pinned } = state.scroll;
+  const open = state.isMegaMenuOpen;
+  const detached = floating || pinned;
+  const activeEntry = open ? [...menu.primary, ...menu.modelLines].find((e) => e.id === activeId) : undefined;
+  // Over the page (transparent, in place) the story's colours apply; detached or over the open
+  // menu the header is solid, and dark only behind an entry that inverts the logo.
+  const overPage = !open && !detached && !state.isSiteHeaderSolid;
+  const inverted = open ? Boolean(activeEntry?.invertLogo) : overPage && state.isLogoInverted;
+  const buttonColour = overPage ? state.menuButtonColor : inverted ? "white" : "black";
+  const theme = inverted || (overPage && isLightColour(buttonColour)) ? "dark" : "light";
+
   const brand = header?.brand_name ?? "";
-  const logo = settings.invertLogo ? header?.logo_inverted : header?.logo;
-  const items = (globals.navigation?.primary_nav ?? []).filter((i) => isVisibleIn(i.locale, country));
+  const logo = inverted ? (header?.logo_inverted ?? header?.logo) : header?.logo;
+  const financeLogo = state.isFinanceLogo ? header?.finance_logo : null;
+  const home = countryPath(country);
+
   return (
-    <header className={`site-header${settings.navbarSolid ? " site-header--solid" : ""}`}>
-      <div className="container site-header__inner">
-        <Link to={countryPath(country)} className="site-header__logo">
-          {logo?.filename ? <img src={logo.filename} alt={`${brand} home`} height={28} width={140} /> : <span>{brand}</span>}
-        </Link>
-        {items.length > 0 ? (
-          <nav aria-label="Main">
-            <ul className="site-header__nav">
-              {items.map((item) => (
-                <li key={item._uid}>
-                  <SmartLink link={item.link}>{item.title}</SmartLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        {header?.enquire_label ? (
-          <SmartLink link={header.enquire_link} className="button button--sm button--primary">
-            {header.enquire_label}
-          </SmartLink>
-        ) : null}
-      </div>
-    </header>
+    <div className="site-header-slot" data-solid={state.isSiteHeaderSolid ? "" : undefined}>
+      <header
+        ref={headerRef}
+        className="site-header"
+        data-solid={state.isSiteHeaderSolid ? "" : undefined}
+        data-floating={floating ? "" : undefined}
+        data-pinned={pinned ? "" : undefined}
+        data-menu-open={open ? "" : undefined}
+        data-theme={theme}
+      >
+        <div className="container site-header__bar">
+          <div className="site-header__brand">
+            <Link
+              to={home}
+              className="site-header__logo"
+              onClick={() => track("logo_click", { country, link_url: home })}
+            >
+              {logo?.filename ? (
+                <img src={logo.filename} alt={`${brand} home`} height={LOGO_HEIGHT} width={widthForHeight(logo.filename, LOGO_HEIGHT)} />
+              ) : (
+                <span>{brand}</span>
+              )}
+            </Link>
+            {financeLogo?.filename ? (
+              <img
+                className="site-header__finance-logo"
+                src={financeLogo.filename}
+                alt={financeLogo.alt ?? ""}
+                height={SECONDARY_LOGO_HEIGHT}
+                width={widthForHeight(financeLogo.filename, SECONDARY_LOGO_HEIGHT)}
+              />
+            ) : null}
+          </div>
+          <div className="site-header__actions">
+            {enquire ? (
+              <ResolvedAnchor resolved={enquire.link} className="button button--sm button--primary site-header__enquire">
+                {enquire.label}
+              </ResolvedAnchor>
+            ) : null}
+            <MegaMenu
+              menu={menu}
+              menuLabel={header?.menu_label || "Menu"}
+              buttonColour={buttonColour}
+              enquire={enquire}
+              countrySwitchLabel={header?.country_switch_label ?? ""}
+              footer={globals.footer}
+              activeId={activeId}
+              setActiveId={setActiveId}
+              containerRef={headerRef}
+            />
+          </div>
+        </div>
+      </header>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { withCountry } from "~/content/links";
-import { useSite } from "~/features/site-state/site-context";
+import { useSite, useSiteState } from "~/features/site-state/site-context";
 import type { PageSettings } from "./globals";
 
 const DEFAULT_PATHS: Record<string, string> = {
@@ -15,10 +15,15 @@ export function stickyCtaHref(country: "au" | "nz", link: PageSettings["stickyCt
   return withCountry(country, path);
 }
 
+/**
+ * The sticky bottom bar: shown once the page is scrolled more than 20 px (store.scroll). Without
+ * JavaScript it is always shown (CSS `scripting: none`).
+ */
 export function StickyBottomBar({ links }: { links: PageSettings["stickyCta"] }) {
   const { country } = useSite();
+  const { scroll } = useSiteState();
   return (
-    <nav className="sticky-bottom-bar" aria-label="Quick links">
+    <nav className="sticky-bottom-bar" aria-label="Quick links" data-visible={scroll.stickyBarVisible ? "" : undefined}>
       <ul>
         {links.map((link) => (
           <li key={link._uid}>

@@ -1,16 +1,64 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from "react";
+import { useSnapshot } from "valtio";
 import type { Country } from "~/content/schema";
+import type { AuState } from "~/features/pricing/states";
+import { createSiteStore, type SiteState, type SiteStore } from "./store";
 
 export interface SiteContextValue {
   country: Country;
+  /** From the layout loader (cookies); the store keeps its own once the browser changes them. */
+  auState?: AuState;
+  isABN?: boolean;
+  consent?: boolean | null;
+  useAngleAPI?: boolean;
 }
 
-const SiteContext = createContext<SiteContextValue>({ country: "au" });
+/** Runs before paint in the browser; a no-op on the server (where useLayoutEffect warns). */
+export const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
+const SiteContext = createContext<{ country: Country }>({ country: "au" });
+const StoreContext = createContext<SiteStore | null>(null);
+
+/**
+ * Provides the country and the shared site state. A provider inside another one (an error
+ * screen inside the layout) shares the outer store when the country is the same.
+ */
 export function SiteProvider({ value, children }: { value: SiteContextValue; children: ReactNode }) {
-  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+  const parent = useContext(StoreContext);
+  const [own] = useState(() => (parent && parent.country === value.country ? null : createSiteStore(value)));
+  const store = own ?? parent!;
+  const { country, auState, isABN, consent, useAngleAPI } = value;
+
+  // Newer server data (another country, a revalidation after a pricing or consent POST) wins.
+  useIsomorphicLayoutEffect(() => {
+    store.country = country;
+    if (auState !== undefined) store.auState = auState;
+    if (isABN !== undefined) store.isABN = isABN;
+    if (consent !== undefined && consent !== null) store.consent = consent;
+    if (useAngleAPI !== undefined) store.useAngleAPI = useAngleAPI;
+  }, [store, country, auState, isABN, consent, useAngleAPI]);
+
+  const site = useMemo(() => ({ country }), [country]);
+  return (
+    <StoreContext.Provider value={store}>
+      <SiteContext.Provider value={site}>{children}</SiteContext.Provider>
+    </StoreContext.Provider>
+  );
 }
 
-export function useSite(): SiteContextValue {
+/** The visitor's country (from the route). */
+export function useSite(): { country: Country } {
   return useContext(SiteContext);
+}
+
+/** The store itself, for actions (setAuState(store, "NSW"), setIsABN(store, false), ...). */
+export function useSiteStore(): SiteStore {
+  const store = useContext(StoreContext);
+  if (store) return store;
+  throw new Error("useSiteStore must be used inside <SiteProvider>");
+}
+
+/** A render snapshot of the shared site state; re-renders only for the fields read. */
+export function useSiteState(): Readonly<SiteState> {
+  return useSnapshot(useSiteStore()) as Readonly<SiteState>;
 }

@@ -1,0 +1,107 @@
+import { useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+/**
+ * Build freshness (spec site.md section 1): the app notices a newer build and reloads on the next
+ * navigation, and reloads once after a failed code-chunk load.
+ */
+
+/** At most one build check per this interval (checks run on load, navigation and tab focus). */
+export const BUILD_CHECK_INTERVAL_MS = 60_000;
+/** A reload after a chunk failure is not repeated within this window (spec: guard stored 10 s). */
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+export const CHUNK_RELOAD_STORAGE_KEY = "chunkReloadAt";
+
+/** True for the errors browsers and Vite raise when a code chunk cannot be loaded. */
+export function isChunkLoadError(reason: unknown): boolean {
+  const message = reason instanceof Error ? `${reason.name} ${reason.message}` : typeof reason === "string" ? reason : "";
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i.test(
+    message,
+  );
+}
+
+/** True when no chunk reload happened within the guard window (stored time, or null). */
+export function mayReloadAfterChunkError(storedAt: string | null, now: number, guardMs = CHUNK_RELOAD_GUARD_MS): boolean {
+  const at = storedAt === null ? NaN : Number(storedAt);
+  return !Number.isFinite(at) || now - at >= guardMs || at > now;
+}
+
+/** Reloads the page once; a second failure within 10 s is left alone (no reload loop). */
+export function reloadAfterChunkError(win: Window = window): boolean {
+  let stored: string | null = null;
+  try {
+    stored = win.sessionStorage.getItem(CHUNK_RELOAD_STORAGE_KEY);
+  } catch {
+    // No storage: reload anyway; the guard cannot be kept.
+  }
+  const now = Date.now();
+  if (!mayReloadAfterChunkError(stored, now)) return false;
+  try {
+    win.sessionStorage.setItem(CHUNK_RELOAD_STORAGE_KEY, String(now));
+  } catch {
+    // Ignored: see above.
+  }
+  win.location.reload();
+  return true;
+}
+
+function clientBuildId(): string | null {
+  const manifest = (window as unknown as { __remixManifest?: { version?: unknown } }).__remixManifest;
+  return typeof manifest?.version === "string" ? manifest.version : null;
+}
+
+/** Watches for a newer build and for chunk load failures (mounted once, in the layout). */
+export function useBuildFreshness(): void {
+  const stale = useRef(false);
+  const lastCheck = useRef(0);
+  const navigation = useNavigation();
+  const location = useLocation();
+
+  // Chunk failures: Vite's preload error, and unhandled rejections of dynamic imports.
+  useEffect(() => {
+    const onPreloadError = (event: Event) => {
+      event.preventDefault();
+      reloadAfterChunkError();
+    };
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (isChunkLoadError(event.reason)) reloadAfterChunkError();
+    };
+    window.addEventListener("vite:preloadError", onPreloadError);
+    window.addEventListener("unhandledrejection", onRejection);
+    return () => {
+      window.removeEventListener("vite:preloadError", onPreloadError);
+      window.removeEventListener("unhandledrejection", onRejection);
+    };
+  }, []);
+
+  // Asks the server for its build id, at most once a minute.
+  useEffect(() => {
+    const check = async () => {
+      const mine = clientBuildId();
+      if (!mine || stale.current || Date.now() - lastCheck.current < BUILD_CHECK_INTERVAL_MS) return;
+      lastCheck.current = Date.now();
+      try {
+        const response = await fetch("/api/build", { cache: "no-store", headers: { accept: "application/json" } });
+        if (!response.ok) return;
+        const { buildId } = (await response.json()) as { buildId?: unknown };
+        if (typeof buildId === "string" && buildId !== mine) stale.current = true;
+      } catch {
+        // Offline or a deploy in progress: try again later.
+      }
+    };
+    void check();
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void check();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [location.key]);
+
+  // A newer build exists: the next navigation loads the destination as a new document.
+  useEffect(() => {
+    if (!stale.current || navigation.state !== "loading" || !navigation.location) return;
+    if (navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET") return;
+    const { pathname, search, hash } = navigation.location;
+    window.location.assign(`${pathname}${search}${hash}`);
+  }, [navigation.state, navigation.location, navigation.formMethod]);
+}

@@ -1,0 +1,39 @@
+import { useLocation, useNavigate } from "@remix-run/react";
+import type { MouseEvent } from "react";
+import { track } from "~/features/analytics/track";
+import { useSite } from "~/features/site-state/site-context";
+import { countrySwitchHref, otherCountry, swapCountryInPath } from "./country-switch-path";
+
+const LANGUAGE = { au: "en-AU", nz: "en-NZ" } as const;
+
+/**
+ * The country switch: stores the other country (GET /api/set-location/{country}) and goes to
+ * the same page there. Without JavaScript the link itself is the endpoint, which redirects.
+ */
+export function CountrySwitch({ label, className }: { label: string; className?: string }) {
+  const { country } = useSite();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = otherCountry(country);
+  const current = `${location.pathname}${location.search}`;
+
+  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    try {
+      const response = await fetch(`/api/set-location/${target}`, { headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    } catch (error) {
+      // The switch still happens; only the remembered country is missing.
+      console.warn("[shell] Could not store the country:", error instanceof Error ? error.message : error);
+    }
+    track("country_switch", { from_country: country, to_country: target });
+    navigate(swapCountryInPath(`${current}${location.hash}`, target));
+  };
+
+  return (
+    <a href={countrySwitchHref(current, target)} hrefLang={LANGUAGE[target]} rel="nofollow" className={className} onClick={onClick}>
+      {label}
+    </a>
+  );
+}

@@ -1,0 +1,366 @@
+import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { collectPageErrors, expectNoAxeViolations, jsDisabled, waitForHydration } from "./helpers";
+
+/** Consent given up front, so the banner stays out of tests about other things. */
+async function withConsent(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([{ name: "consent", value: "1", url: baseURL ?? "http://localhost:3200" }]);
+}
+
+/**
+ * Loads a page; with JavaScript, waits until the shell has hydrated (the menu button replaces
+ * the no-JavaScript summary only then), so clicks are handled by the app, not the browser.
+ */
+async function open(page: Page, testInfo: TestInfo, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page, testInfo);
+  if (!jsDisabled(testInfo) && (await page.locator("header.site-header").count()) > 0) {
+    await page.locator(".mega-menu[data-enhanced]").waitFor({ state: "attached" });
+  }
+  return response;
+}
+
+const header = (page: Page) => page.locator("header.site-header");
+const menuPanel = (page: Page) => page.locator("#mega-menu-panel");
+
+/** Opens the mega menu: the button with JavaScript, the summary without. */
+async function openMenu(page: Page, testInfo: TestInfo) {
+  if (jsDisabled(testInfo)) await page.locator("summary.menu-button").click();
+  else await page.getByRole("button", { name: "Menu" }).click();
+  await expect(menuPanel(page)).toBeVisible();
+}
+
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+}
+
+test.describe("header", () => {
+  test.beforeEach(async ({ context, baseURL }) => withConsent(context, baseURL));
+
+  test("follows the scroll: floating after 340 px, pinned scrolling up after 175 px, sticky bar after 20 px", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "scroll thresholds need JavaScript");
+    const errors = collectPageErrors(page);
+    await open(page, testInfo, "/au");
+    const bar = page.getByRole("navigation", { name: "Quick links" });
+    await expect(bar).toBeHidden();
+    await expect(header(page)).not.toHaveAttribute("data-floating");
+
+    await scrollTo(page, 20);
+    await page.waitForTimeout(150);
+    await expect(bar).toBeHidden();
+    await scrollTo(page, 21);
+    await expect(bar).toBeVisible();
+
+    await scrollTo(page, 340);
+    await page.waitForTimeout(150);
+    await expect(header(page)).not.toHaveAttribute("data-floating");
+    await scrollTo(page, 800);
+    await expect(header(page)).toHaveAttribute("data-floating", "");
+    await expect(header(page)).not.toHaveAttribute("data-pinned");
+    // Floating and not pinned: out of view above the viewport.
+    await expect.poll(async () => (await header(page).boundingBox())?.y ?? 0).toBeLessThan(-40);
+
+    await scrollTo(page, 600);
+    await expect(header(page)).toHaveAttribute("data-pinned", "");
+    await expect.poll(async () => (await header(page).boundingBox())?.y).toBe(0);
+    await scrollTo(page, 700);
+    await expect(header(page)).not.toHaveAttribute("data-pinned");
+
+    await scrollTo(page, 0);
+    await expect(header(page)).not.toHaveAttribute("data-floating");
+    await expect(header(page)).not.toHaveAttribute("data-pinned");
+    await expect(bar).toBeHidden();
+    expect(errors).toEqual([]);
+  });
+
+  test("without JavaScript the header stays in place and the sticky bar is always shown", async ({ page }, testInfo) => {
+    test.skip(!jsDisabled(testInfo), "the no-JavaScript rendering");
+    await open(page, testInfo, "/au");
+    await expect(page.getByRole("navigation", { name: "Quick links" })).toBeVisible();
+    await expect(header(page)).not.toHaveAttribute("data-floating");
+  });
+
+  test("takes solid, transparent, inverted logo and finance logo from the story", async ({ page }, testInfo) => {
+    await open(page, testInfo, "/au/privacy");
+    await expect(header(page)).toHaveAttribute("data-solid", "");
+    await open(page, testInfo, "/au/finance");
+    await expect(header(page)).not.toHaveAttribute("data-solid");
+    await expect(header(page)).toHaveAttribute("data-theme", "dark");
+    await expect(header(page).locator(".site-header__logo img")).toHaveAttribute("src", /brand-logo-inverted\.svg$/);
+    await expect(header(page).locator(".site-header__finance-logo")).toHaveAttribute("src", /finance-logo\.svg$/);
+    await expect(header(page).locator(".menu-button")).toHaveCSS("color", "rgb(255, 255, 255)");
+  });
+
+  test("the logo goes home and is tracked", async ({ page }, testInfo) => {
+    await open(page, testInfo, "/nz/privacy");
+    await page.getByRole("link", { name: "Kestrel home" }).click();
+    await expect(page).toHaveURL(/\/nz$/);
+    if (!jsDisabled(testInfo)) {
+      const events = () => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
+      // The logo click, and a page view for the first page and one for the navigation.
+      await expect.poll(events).toEqual(["page_view", "logo_click", "page_view"]);
+    }
+  });
+});
+
+test.describe("mega menu", () => {
+  test.beforeEach(async ({ context, baseURL }) => withConsent(context, baseURL));
+
+  test("opens and closes with the keyboard, traps focus while open and returns it", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "the focus trap and Escape are JavaScript; the no-JavaScript menu is tested below");
+    const errors = collectPageErrors(page);
+    await open(page, testInfo, "/au");
+    const button = page.getByRole("button", { name: "Menu" });
+    await expect(button).toHaveAttribute("aria-controls", "mega-menu-panel");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(menuPanel(page)).toBeVisible();
+    // Blocks (the hero's autoplay) can see the menu is open.
+    await expect(page.locator("body")).toHaveClass(/mega-menu-open/);
+    await expect(page.locator("main")).toHaveAttribute("inert", "");
+
+    // The large layout shows the first entry's panel; Tab goes into the menu.
+    await expect(page.getByRole("button", { name: "Models" })).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Models" })).toBeFocused();
+
+    // However far the visitor tabs, focus stays in the header.
+    for (let i = 0; i < 70; i++) await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("header")))).toBe(true);
+    // Shift+Tab from the first element of the header wraps to the last one of the menu.
+    await page.getByRole("link", { name: "Kestrel home" }).focus();
+    await page.keyboard.press("Shift+Tab");
+    await expect(menuPanel(page).getByRole("link", { name: "Visit Kestrel New Zealand" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Kestrel home" })).toBeFocused();
+
+    // Another entry, by keyboard.
+    await page.getByRole("button", { name: "Offers" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(menuPanel(page).getByRole("link", { name: "All current offers" })).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(menuPanel(page)).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(page.locator("body")).not.toHaveClass(/mega-menu-open/);
+    await expect(page.locator("main")).not.toHaveAttribute("inert");
+    expect(errors).toEqual([]);
+  });
+
+  test("closes on a link click and the route change, and the link works", async ({ page }, testInfo) => {
+    await open(page, testInfo, "/au");
+    await openMenu(page, testInfo);
+    await menuPanel(page).getByRole("link", { name: "Find a dealer" }).click();
+    await expect(page).toHaveURL(/\/au\/dealer-locator$/);
+    await expect(menuPanel(page)).toBeHidden();
+    if (!jsDisabled(testInfo)) await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("lists primary, model-line and secondary navigation for the country, with their links", async ({ page }, testInfo) => {
+    for (const country of ["au", "nz"] as const) {
+      await open(page, testInfo, `/${country}`);
+      await openMenu(page, testInfo);
+      const panel = menuPanel(page);
+      const link = (name: string) => panel.locator("a", { hasText: new RegExp(`^${name}$`) });
+      await expect(panel.getByRole("heading", { name: "Our range" })).toBeVisible();
+      await expect(link("ABN and fleet offers")).toHaveCount(country === "au" ? 1 : 0);
+      await expect(link("Clean car programme")).toHaveCount(country === "nz" ? 1 : 0);
+      await expect(link("Tarrak")).toHaveAttribute("href", `/${country}/models/suv/tarrak`);
+      await expect(panel.locator("a", { hasText: "Build yours" }).first()).toHaveAttribute("href", `/${country}/config/tarrak`);
+      await expect(link("Find a dealer")).toHaveAttribute("href", `/${country}/dealer-locator`);
+      await expect(link("Book a test drive")).toHaveAttribute("href", `/${country}/test-drive`);
+      await expect(link("Download a brochure")).toHaveAttribute("href", `/${country}/download-brochure`);
+      await expect(panel.locator("a", { hasText: "Enquire Now" })).toHaveAttribute("href", `/${country}/contact-us`);
+      await expect(link("Cookies")).toHaveAttribute("href", `/${country}/cookies`);
+      await expect(link("Privacy")).toHaveAttribute("href", `/${country}/privacy`);
+      // Tiles: image, heading, description and button.
+      const tile = panel.locator(".mega-menu__tile", { hasText: "Current offers" }).first();
+      await expect(tile.locator("img")).toHaveCount(1);
+      await expect(tile).toContainText("Driveaway deals");
+      await expect(tile.locator("a", { hasText: "See offers" })).toHaveAttribute("href", `/${country}/offers`);
+    }
+  });
+
+  test("drills down two levels with Back at 375 px", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await open(page, testInfo, "/au");
+    await openMenu(page, testInfo);
+    const panel = menuPanel(page);
+    const tarrak = panel.getByRole("link", { name: "Tarrak Large 7-seat SUV" });
+    if (jsDisabled(testInfo)) {
+      // Without JavaScript each entry is a disclosure that opens in place.
+      await panel.locator("summary", { hasText: "Models" }).click();
+      await expect(tarrak).toBeVisible();
+      await tarrak.click();
+      await expect(page).toHaveURL(/\/au\/models\/suv\/tarrak$/);
+      return;
+    }
+    const models = panel.getByRole("button", { name: "Models" });
+    await expect(models).toHaveAttribute("aria-expanded", "false");
+    await expect(tarrak).toBeHidden();
+    await models.click();
+    const back = panel.getByRole("button", { name: "Back" });
+    await expect(back).toBeVisible();
+    await expect(back).toBeFocused();
+    await expect(tarrak).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Offers" })).toBeHidden();
+    await back.click();
+    await expect(panel.getByRole("button", { name: "Offers" })).toBeVisible();
+    await expect(models).toBeFocused();
+    await expect(tarrak).toBeHidden();
+    // The model lines are a slider of cards; a card drills down to its model line.
+    await panel.getByRole("button", { name: "Kordan" }).click();
+    await expect(panel.getByRole("link", { name: "Build yours" })).toHaveAttribute("href", "/au/config/kordan");
+    await expect(panel.getByRole("link", { name: "Build yours" })).toBeVisible();
+  });
+
+  test("has no axe violations, open and closed, on desktop and mobile", async ({ page }, testInfo) => {
+    await open(page, testInfo, "/au");
+    await expectNoAxeViolations(page, testInfo);
+    if (jsDisabled(testInfo)) return; // the helper reloads the page for axe; the open menu is checked with JavaScript
+    await openMenu(page, testInfo);
+    await expectNoAxeViolations(page, testInfo);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole("button", { name: "Models" }).click();
+    await expectNoAxeViolations(page, testInfo);
+  });
+});
+
+test.describe("country switch", () => {
+  test.beforeEach(async ({ context, baseURL }) => withConsent(context, baseURL));
+
+  test("stores the country and goes to the same page under the other country", async ({ page, context }, testInfo) => {
+    await open(page, testInfo, "/au/offers");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("link", { name: "Visit Kestrel New Zealand" }).click();
+    await expect(page).toHaveURL(/\/nz\/offers$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-NZ");
+    await expect(page.getByRole("contentinfo")).toContainText("Kestrel Motors New Zealand Limited");
+    const cookie = (await context.cookies()).find((c) => c.name === "country");
+    expect(cookie).toMatchObject({ value: "nz", httpOnly: true, sameSite: "Lax" });
+    // The / redirect honours it.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/nz$/);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Visit Kestrel Australia" }).click();
+    await expect(page).toHaveURL(/\/au$/);
+  });
+
+  test("the endpoint accepts only au or nz", async ({ request }) => {
+    const bad = await request.get("/api/set-location/uk");
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toHaveProperty("error");
+    const good = await request.get("/api/set-location/nz");
+    expect(await good.json()).toEqual({ country: "nz" });
+    expect(good.headers()["set-cookie"]).toMatch(/^country=nz;/);
+    const offsite = await request.get("/api/set-location/au?returnTo=//evil.example", { maxRedirects: 0 });
+    expect(offsite.headers()["location"]).toBe("/au");
+  });
+});
+
+test.describe("cookie banner", () => {
+  test("shows until accepted, records consent on the server and stays away", async ({ page, context }, testInfo) => {
+    const errors = collectPageErrors(page);
+    await open(page, testInfo, "/au/news?x=1");
+    const banner = page.getByRole("region", { name: "Cookies on this site" });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("link", { name: "cookie policy" })).toHaveAttribute("href", "/au/cookies");
+    await expectNoAxeViolations(page, testInfo);
+    await banner.getByRole("button", { name: "Accept cookies" }).click();
+    await expect(banner).toBeHidden();
+    // Back on the same page (without JavaScript, after the form post's 303).
+    await expect(page).toHaveURL(/\/au\/news\?x=1$/);
+    const consent = (await context.cookies()).find((c) => c.name === "consent");
+    expect(consent).toMatchObject({ value: "1", httpOnly: true, sameSite: "Lax" });
+    // About a year.
+    expect(consent!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("is not shown once the consent cookie exists", async ({ page, context, baseURL }, testInfo) => {
+    await withConsent(context, baseURL);
+    await open(page, testInfo, "/nz");
+    await expect(page.locator(".cookie-banner")).toHaveCount(0);
+  });
+});
+
+test.describe("sticky bottom bar", () => {
+  test.beforeEach(async ({ context, baseURL }) => withConsent(context, baseURL));
+
+  test("links offers, dealer locator and test drive under the current country", async ({ page }, testInfo) => {
+    for (const country of ["au", "nz"] as const) {
+      await open(page, testInfo, `/${country}`);
+      if (!jsDisabled(testInfo)) await scrollTo(page, 200);
+      const bar = page.getByRole("navigation", { name: "Quick links" });
+      await expect(bar).toBeVisible();
+      await expect(bar.getByRole("link", { name: "Current offers" })).toHaveAttribute("href", `/${country}/offers`);
+      await expect(bar.getByRole("link", { name: "Find a dealer" })).toHaveAttribute("href", `/${country}/dealer-locator`);
+      await expect(bar.getByRole("link", { name: "Book a test drive" })).toHaveAttribute("href", `/${country}/test-drive`);
+    }
+    // A link of its own (test-drive?model=...) is prefixed with the country too.
+    await open(page, testInfo, "/nz/models/suv/tarrak");
+    if (!jsDisabled(testInfo)) await scrollTo(page, 200);
+    await expect(page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Book a test drive" })).toHaveAttribute(
+      "href",
+      "/nz/test-drive?model=tarrak",
+    );
+  });
+});
+
+test.describe("site state", () => {
+  test("a first visit in AU stores the state found from the location", async ({ page, context, baseURL }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "the location lookup runs in the browser");
+    await withConsent(context, baseURL);
+    await page.route("**/api/location/", (route) => route.fulfill({ json: { latitude: -33.87, longitude: 151.21 } }));
+    await open(page, testInfo, "/au");
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "auState")?.value).toBe("NSW");
+    expect(await page.evaluate(() => localStorage.getItem("auState"))).toBe("NSW");
+  });
+
+  test("a stored state is kept, and NZ never looks the location up", async ({ page, context, baseURL }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "the location lookup runs in the browser");
+    await withConsent(context, baseURL);
+    let lookups = 0;
+    await page.route("**/api/location/", (route) => {
+      lookups++;
+      return route.fulfill({ json: { latitude: -33.87, longitude: 151.21 } });
+    });
+    await open(page, testInfo, "/nz");
+    await page.waitForLoadState("networkidle");
+    await context.addCookies([{ name: "auState", value: "WA", url: baseURL ?? "http://localhost:3200" }]);
+    await open(page, testInfo, "/au");
+    await page.waitForLoadState("networkidle");
+    expect(lookups).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("auState"))).toBe("WA");
+  });
+
+  test("a newer build makes the next navigation load a fresh document", async ({ page, context, baseURL }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "build checks run in the browser");
+    await withConsent(context, baseURL);
+    await page.route("**/api/build", (route) => route.fulfill({ json: { buildId: "a-newer-build" } }));
+    const checked = page.waitForResponse("**/api/build");
+    await open(page, testInfo, "/au");
+    await checked;
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
+    await expect(page).toHaveURL(/\/au\/privacy$/);
+    await waitForHydration(page, testInfo);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
+  });
+
+  test("the same build keeps navigation client-side", async ({ page, context, baseURL }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "build checks run in the browser");
+    await withConsent(context, baseURL);
+    const checked = page.waitForResponse("**/api/build");
+    await open(page, testInfo, "/au");
+    expect(await (await checked).json()).toHaveProperty("buildId", expect.any(String));
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
+    await expect(page).toHaveURL(/\/au\/privacy$/);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  });
+});
