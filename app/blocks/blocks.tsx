@@ -2,11 +2,9 @@ import type { Blok } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import { blockRegistry } from "./index";
 import { editableAttributes } from "./editable";
+import { BlockPositionContext, isVisibleIn, useBlockPosition } from "./visibility";
 
-/** True when a blok's locale lets it render in the visitor's country. */
-export function isVisibleIn(locale: string | null | undefined, country: string): boolean {
-  return !locale || locale === "both" || locale === country;
-}
+export { isVisibleIn, useBlockPosition } from "./visibility";
 
 /**
  * Renders a list of bloks: applies the locale filter, the bottom-spacing wrapper and the
@@ -14,13 +12,18 @@ export function isVisibleIn(locale: string | null | undefined, country: string):
  */
 export function Blocks({ bloks, spacing = true }: { bloks: readonly Blok[] | null | undefined; spacing?: boolean }) {
   const { country } = useSite();
+  const parent = useBlockPosition();
   if (!bloks || bloks.length === 0) return null;
   return (
     <>
       {bloks
         .filter((b) => b && isVisibleIn(b.locale, country))
-        .map((blok) => {
-          const content = <Block blok={blok} />;
+        .map((blok, index) => {
+          const content = (
+            <BlockPositionContext.Provider value={{ index, topLevel: parent === null }}>
+              <Block blok={blok} />
+            </BlockPositionContext.Provider>
+          );
           const attrs = editableAttributes(blok);
           if (spacing && blok.bottom_spacing !== false) {
             return (

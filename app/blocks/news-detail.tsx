@@ -4,6 +4,7 @@ import { useStoryMeta } from "~/content/story-context";
 import { categoryLabels, COUNTRY_TIME_ZONE, formatPublishDate } from "~/features/news/format";
 import { useNewsCategories } from "~/features/news/use-news-categories";
 import { useSite } from "~/features/site-state/site-context";
+import { ResponsiveImage } from "~/components/image";
 import { Blocks } from "./blocks";
 import { defineBlock } from "./types";
 
@@ -21,14 +22,7 @@ export function NewsDetail({ blok }: { blok: NewsDetailBlok }) {
   return (
     <article className="news-detail">
       {banner ? (
-        <img
-          className="news-detail__banner"
-          src={banner.filename ?? ""}
-          alt={banner.alt ?? ""}
-          width={1920}
-          height={1080}
-          fetchPriority="high"
-        />
+        <ResponsiveImage className="news-detail__banner" asset={banner} width={1920} height={1080} priority />
       ) : null}
       <div className="container news-detail__header">
         <p className="news-detail__meta">

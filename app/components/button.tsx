@@ -1,8 +1,13 @@
+import { useState } from "react";
 import { z } from "zod";
-import { blokBase, linkSchema } from "~/content/schema";
-import { resolveLink } from "~/content/links";
+import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { isVideoUrl, resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
+import { modalId, openModal } from "./modal";
 import { ResolvedAnchor } from "./smart-link";
+import { VideoModal } from "./video-modal";
+
+export const BUTTON_SIZES = ["xs", "sm", "lg"] as const;
 
 export const buttonSchema = z
   .object({
@@ -10,32 +15,81 @@ export const buttonSchema = z
     component: z.literal("button"),
     label: z.string().optional(),
     link: z.union([linkSchema, z.string()]).optional(),
-    size: z.enum(["xs", "sm", "lg"]).optional(),
+    /** xs, sm or lg; anything else is rejected. */
+    size: z.enum(BUTTON_SIZES).optional(),
     /** Name of a modal (e.g. a modal-form's key) that the button opens instead of navigating. */
     modalAction: z.string().optional(),
     variant: z.enum(["primary", "secondary", "outline"]).optional(),
+    /** WebVTT captions for a video link. */
+    captions: assetSchema.nullish(),
   })
   .loose();
 
 export type ButtonBlok = z.infer<typeof buttonSchema>;
 
-export function Button({ blok }: { blok: ButtonBlok }) {
+/**
+ * A call-to-action button: a link (external, internal with the country, anchor, asset, email), or
+ * the opener of a named modal (`modalAction`). A click on a link to a video file (mp4, avi, mkv,
+ * mov, wmv, flv, webm) does not navigate: the video plays in a modal. Without JavaScript the link
+ * goes to the file, and a modal button to the modal's `#modal-<name>` anchor.
+ */
+export function Button({ blok, className: extraClass }: { blok: ButtonBlok; className?: string }) {
   const { country } = useSite();
-  const className = `button button--${blok.size ?? "sm"} button--${blok.variant ?? "primary"}`;
+  const [video, setVideo] = useState<string | null>(null);
+  const className = [`button button--${blok.size ?? "sm"} button--${blok.variant ?? "primary"}`, extraClass ?? ""]
+    .filter(Boolean)
+    .join(" ");
   const label = blok.label ?? "";
-  const resolved = resolveLink(blok.link, country);
-  if (blok.modalAction) {
-    // Without JavaScript the modal's content is reachable through its anchor.
+  const modalName = blok.modalAction?.trim();
+  if (modalName) {
     return (
-      <a className={className} href={`#modal-${blok.modalAction}`} data-modal-action={blok.modalAction}>
+      <a
+        className={className}
+        href={`#${modalId(modalName)}`}
+        data-modal-action={modalName}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          event.preventDefault();
+          openModal(modalName);
+        }}
+      >
         {label}
       </a>
     );
   }
+  const resolved = resolveLink(blok.link, country);
   if (!resolved) return null;
+  const plays = isVideoUrl(resolved.href);
   return (
-    <ResolvedAnchor resolved={resolved} className={className}>
-      {label}
-    </ResolvedAnchor>
+    <>
+      <ResolvedAnchor
+        resolved={resolved}
+        className={className}
+        aria-haspopup={plays ? "dialog" : undefined}
+        onClick={
+          plays
+            ? (event) => {
+                event.preventDefault();
+                setVideo(resolved.href);
+              }
+            : undefined
+        }
+      >
+        {label}
+      </ResolvedAnchor>
+      {video ? <VideoModal src={video} title={label} captions={blok.captions?.filename} onClose={() => setVideo(null)} /> : null}
+    </>
+  );
+}
+
+/** A row of buttons; nothing when there are none. */
+export function ButtonGroup({ buttons, className }: { buttons: readonly ButtonBlok[] | null | undefined; className?: string }) {
+  if (!buttons || buttons.length === 0) return null;
+  return (
+    <div className={["button-group", className ?? ""].filter(Boolean).join(" ")}>
+      {buttons.map((b) => (
+        <Button key={b._uid} blok={b} />
+      ))}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link as RemixLink } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { MouseEventHandler, ReactNode } from "react";
 import { resolveLink, type ResolvedLink } from "~/content/links";
 import type { Link } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
@@ -8,8 +8,9 @@ interface SmartLinkProps {
   link: Link | string | null | undefined;
   className?: string;
   children: ReactNode;
-  onClick?: () => void;
+  onClick?: MouseEventHandler<HTMLAnchorElement>;
   "aria-label"?: string;
+  "aria-haspopup"?: "dialog";
 }
 
 /** An anchor for a resolved link: client-side navigation for site pages, a plain anchor otherwise. */

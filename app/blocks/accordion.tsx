@@ -1,0 +1,73 @@
+import { useId } from "react";
+import { z } from "zod";
+import { track } from "~/components/analytics-push";
+import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
+import { blokBase } from "~/content/schema";
+import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
+import { defineBlock } from "./types";
+
+export const accordionItemSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("accordion-item"),
+    /** The question. */
+    heading: z.string().optional(),
+    /** The answer. */
+    content: textOrRichSchema.optional(),
+    /** Open when the page loads. */
+    open: z.boolean().optional(),
+  })
+  .loose();
+export type AccordionItemBlok = z.infer<typeof accordionItemSchema>;
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("accordion"),
+    ...sectionFields,
+    items: z.array(accordionItemSchema).optional(),
+  })
+  .loose();
+export type AccordionBlok = z.infer<typeof schema>;
+
+export const FAQ_EXPANDED = "faq_clicks_expanded";
+export const FAQ_COLLAPSED = "faq_clicks_collapsed";
+
+/**
+ * FAQ accordion: each question is a details/summary pair, so it opens without JavaScript and from
+ * the keyboard. Opening and closing a question sends faq_clicks_expanded / faq_clicks_collapsed.
+ */
+export function Accordion({ blok }: { blok: AccordionBlok }) {
+  const items = useVisibleItems(blok.items);
+  const headingId = useId();
+  if (items.length === 0) return null;
+  return (
+    <Section blok={blok} className="accordion" labelledBy={blok.heading ? headingId : undefined}>
+      <SectionHeader blok={blok} id={headingId} />
+      <div className="accordion__items">
+        {items.map((item) => (
+          <details
+            key={item._uid}
+            className="accordion__item"
+            open={item.open || undefined}
+            onToggle={(event) => {
+              const open = (event.currentTarget as HTMLDetailsElement).open;
+              // The initial `open` attribute also fires a toggle; only count visitors' clicks.
+              if (open === Boolean(item.open) && !event.currentTarget.dataset.touched) return;
+              event.currentTarget.dataset.touched = "true";
+              track(open ? FAQ_EXPANDED : FAQ_COLLAPSED, { faq_question: item.heading ?? "" });
+            }}
+          >
+            <summary className="accordion__question">{item.heading}</summary>
+            <div className="accordion__answer">
+              <TextOrRichText value={item.content} />
+            </div>
+          </details>
+        ))}
+      </div>
+      <SectionButtons blok={blok} />
+    </Section>
+  );
+}
+
+export const accordion = defineBlock(schema, Accordion);

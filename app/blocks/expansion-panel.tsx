@@ -1,0 +1,79 @@
+import { useId } from "react";
+import { z } from "zod";
+import { ResponsiveImage } from "~/components/image";
+import { anchorId, cx, scrollToIdField } from "~/components/section";
+import { hasText, TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
+import { assetSchema, blokBase } from "~/content/schema";
+import { defineBlock } from "./types";
+
+/** The toggle's words, letter for letter from the spec. */
+export const READ_MORE = "Read More";
+export const READ_LESS = "Read Less";
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("expansion-panel"),
+    heading: z.string().optional(),
+    /** Always shown. */
+    content: textOrRichSchema.optional(),
+    /** Shown after 'Read More'. */
+    expanded_content: textOrRichSchema.optional(),
+    image: assetSchema.nullish(),
+    background_color: z.string().optional(),
+    ...scrollToIdField,
+  })
+  .loose();
+export type ExpansionPanelBlok = z.infer<typeof schema>;
+
+/**
+ * A panel with more text behind 'Read More' (then 'Read Less'). It is a details/summary pair,
+ * so it works without JavaScript; CSS shows the word for the state. `group` makes the panels of
+ * a group exclusive (the details `name`).
+ */
+export function ExpansionPanel({ blok, group, headingLevel = 2 }: { blok: ExpansionPanelBlok; group?: string; headingLevel?: 2 | 3 }) {
+  const headingId = useId();
+  const Heading = `h${headingLevel}` as "h2";
+  const style = blok.background_color ? { backgroundColor: blok.background_color } : undefined;
+  return (
+    <section
+      id={anchorId(blok.scroll_to_id)}
+      className={cx("block expansion-panel", blok.image?.filename && "expansion-panel--image", blok.background_color && "block--background")}
+      style={style}
+      aria-labelledby={blok.heading ? headingId : undefined}
+    >
+      <div className="expansion-panel__inner">
+        {blok.image?.filename ? (
+          <ResponsiveImage className="expansion-panel__image" asset={blok.image} width={800} height={450} sizes="(min-width: 768px) 40vw, 100vw" />
+        ) : null}
+        <div className="expansion-panel__text">
+          {blok.heading ? (
+            <Heading id={headingId} className="expansion-panel__heading">
+              {blok.heading}
+            </Heading>
+          ) : null}
+          <TextOrRichText value={blok.content} />
+          {hasText(blok.expanded_content) ? (
+            <details className="expansion-panel__more" name={group}>
+              <summary className="expansion-panel__toggle">
+                <span className="expansion-panel__when-closed">{READ_MORE}</span>
+                <span className="expansion-panel__when-open">{READ_LESS}</span>
+              </summary>
+              <TextOrRichText value={blok.expanded_content} className="richtext expansion-panel__expanded" />
+            </details>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ExpansionPanelBlock({ blok }: { blok: ExpansionPanelBlok }) {
+  return (
+    <div className="container">
+      <ExpansionPanel blok={blok} />
+    </div>
+  );
+}
+
+export const expansionPanel = defineBlock(schema, ExpansionPanelBlock);

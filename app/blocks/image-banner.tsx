@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { Picture } from "~/components/image";
+import { anchorId, cx, scrollToIdField } from "~/components/section";
+import { ResolvedAnchor } from "~/components/smart-link";
+import { resolveLink } from "~/content/links";
+import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { useSite } from "~/features/site-state/site-context";
+import { useIsFirstBlock } from "./shared";
+import { defineBlock } from "./types";
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("image-banner"),
+    image: assetSchema.nullish(),
+    mobileImage: assetSchema.nullish(),
+    /** The whole banner links here when set. */
+    link: z.union([linkSchema, z.string()]).optional(),
+    /** Caption under the image. */
+    caption: z.string().optional(),
+    /** Keep the image within the page width instead of full bleed. */
+    contained: z.boolean().optional(),
+    ...scrollToIdField,
+  })
+  .loose();
+export type ImageBannerBlok = z.infer<typeof schema>;
+
+/** A full-width (or contained) image, optionally a link, with an optional caption. */
+export function ImageBanner({ blok }: { blok: ImageBannerBlok }) {
+  const { country } = useSite();
+  const first = useIsFirstBlock();
+  if (!blok.image?.filename) return null;
+  const link = resolveLink(blok.link, country);
+  const picture = (
+    <Picture
+      className="image-banner__media"
+      asset={blok.image}
+      width={1920}
+      height={800}
+      sizes={blok.contained ? "(min-width: 1200px) 1200px, 100vw" : "100vw"}
+      mobile={blok.mobileImage}
+      mobileWidth={768}
+      mobileHeight={768}
+      priority={first}
+      // A linked image is the link's name: it needs alt text (the caption when the image has none).
+      alt={link ? blok.image.alt || blok.caption || "" : undefined}
+    />
+  );
+  return (
+    <figure id={anchorId(blok.scroll_to_id)} className={cx("block image-banner", blok.contained && "container image-banner--contained")}>
+      {link ? (
+        <ResolvedAnchor resolved={link} className="image-banner__link">
+          {picture}
+        </ResolvedAnchor>
+      ) : (
+        picture
+      )}
+      {blok.caption ? <figcaption className="image-banner__caption container">{blok.caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+export const imageBanner = defineBlock(schema, ImageBanner);

@@ -1,0 +1,59 @@
+import type { Country } from "~/content/schema";
+import { storeLocatorLoader } from "~/features/dealers/locator.server";
+import { storyLocaleMatches } from "~/features/pages/page-settings";
+import type { BlockDataMap } from "./block-data";
+
+/**
+ * Server data for blocks. A block that needs data on the server (dealers, news, offers…) adds a
+ * loader here under its component name; loadContentPage runs the loaders of the page body's
+ * top-level bloks in parallel and returns their results as `blockData` (by blok _uid) in the
+ * route's loader data; the block reads its own with useBlockData(blok._uid) (block-data.tsx).
+ */
+
+export interface BlockLoaderArgs {
+  /** The blok as the story holds it (validate with the block's schema if you read its fields). */
+  blok: { _uid: string; component: string } & Record<string, unknown>;
+  country: Country;
+  /** The page request: its URL carries the block's query parameters. */
+  request: Request;
+}
+
+export type BlockLoader = (args: BlockLoaderArgs) => Promise<unknown>;
+
+export const blockLoaders: Readonly<Record<string, BlockLoader>> = {
+  "store-locator": storeLocatorLoader,
+};
+
+function isBlok(value: unknown): value is BlockLoaderArgs["blok"] & { locale?: unknown } {
+  if (!value || typeof value !== "object") return false;
+  const { _uid, component } = value as Record<string, unknown>;
+  return typeof _uid === "string" && _uid !== "" && typeof component === "string";
+}
+
+/**
+ * Runs the loaders of the bloks (a page's `body`; only this level, nested bloks are not walked)
+ * that have one and show in the country, in parallel. A loader that throws is logged and its blok
+ * gets null (the block renders without its data) unless it threw a Response (a redirect or a 404),
+ * which propagates.
+ */
+export async function loadBlockData(
+  bloks: unknown,
+  country: Country,
+  request: Request,
+  loaders: Readonly<Record<string, BlockLoader>> = blockLoaders,
+): Promise<BlockDataMap> {
+  if (!Array.isArray(bloks)) return {};
+  const jobs = bloks
+    .filter(isBlok)
+    .filter((blok) => Object.prototype.hasOwnProperty.call(loaders, blok.component) && storyLocaleMatches(blok.locale, country))
+    .map(async (blok): Promise<[string, unknown]> => {
+      try {
+        return [blok._uid, await loaders[blok.component]({ blok, country, request })];
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        console.error(`[blocks] The ${blok.component} loader failed for blok ${blok._uid}:`, error instanceof Error ? error.message : error);
+        return [blok._uid, null];
+      }
+    });
+  return Object.fromEntries(await Promise.all(jobs));
+}

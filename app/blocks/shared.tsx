@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { buttonSchema, ButtonGroup, type ButtonBlok } from "~/components/button";
+import { anchorId, cx, scrollToIdField } from "~/components/section";
+import { TextOrRichText, textOrRichSchema, type TextOrRich } from "~/components/text-or-rich";
+import type { Country } from "~/content/schema";
+import { useSite } from "~/features/site-state/site-context";
+import { isVisibleIn, useBlockPosition } from "./visibility";
+
+/** Fields most section blocks share: a heading, an intro, buttons and the scroll-to-id anchor. */
+export const sectionFields = {
+  heading: z.string().optional(),
+  intro: textOrRichSchema.optional(),
+  buttons: z.array(buttonSchema).optional(),
+  background_color: z.string().optional(),
+  ...scrollToIdField,
+};
+
+export interface SectionFields {
+  heading?: string;
+  intro?: TextOrRich;
+  buttons?: ButtonBlok[];
+  background_color?: string;
+  scroll_to_id?: string;
+}
+
+/** Items whose locale lets them show in the visitor's country (spec: au, nz, both or empty). */
+export function visibleItems<T extends { locale?: string | null }>(items: readonly T[] | null | undefined, country: Country): T[] {
+  return (items ?? []).filter((item) => item && isVisibleIn(item.locale, country));
+}
+
+/** The nested items of a block that show in the visitor's country. */
+export function useVisibleItems<T extends { locale?: string | null }>(items: readonly T[] | null | undefined): T[] {
+  const { country } = useSite();
+  return visibleItems(items, country);
+}
+
+/** True for the first blok of the page body: its images load eagerly with high priority. */
+export function useIsFirstBlock(): boolean {
+  const position = useBlockPosition();
+  return Boolean(position?.topLevel && position.index === 0);
+}
+
+/** The section wrapper of a block: anchor id, background colour and the block's class names. */
+export function Section({
+  blok,
+  className,
+  container = true,
+  labelledBy,
+  children,
+}: {
+  blok: SectionFields;
+  className: string;
+  container?: boolean;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
+  const style = blok.background_color ? { backgroundColor: blok.background_color } : undefined;
+  return (
+    <section
+      id={anchorId(blok.scroll_to_id)}
+      className={cx("block", className, blok.background_color && "block--background")}
+      style={style}
+      aria-labelledby={labelledBy}
+    >
+      {container ? <div className="container">{children}</div> : children}
+    </section>
+  );
+}
+
+/** A block's heading and intro; nothing when both are empty. */
+export function SectionHeader({ blok, id, className }: { blok: SectionFields; id?: string; className?: string }) {
+  if (!blok.heading && !blok.intro) return null;
+  return (
+    <header className={cx("block__header", className)}>
+      {blok.heading ? (
+        <h2 className="block__heading" id={id}>
+          {blok.heading}
+        </h2>
+      ) : null}
+      <TextOrRichText value={blok.intro} className="richtext block__intro" />
+    </header>
+  );
+}
+
+/** The block's buttons. */
+export function SectionButtons({ blok }: { blok: SectionFields }) {
+  return <ButtonGroup buttons={blok.buttons} className="block__buttons" />;
+}

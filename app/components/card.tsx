@@ -1,0 +1,227 @@
+import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
+import { z } from "zod";
+import { isVideoUrl, resolveLink } from "~/content/links";
+import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { useSite } from "~/features/site-state/site-context";
+import { Button, buttonSchema } from "./button";
+import { LABELS } from "./labels";
+import { mediaKind } from "./image-url";
+import { Media } from "./media";
+import { Popover } from "./popover";
+import { cx, numberField } from "./section";
+import { ResolvedAnchor } from "./smart-link";
+import { hasText, TextOrRichText, textOrRichSchema } from "./text-or-rich";
+import { useHydrated } from "./use-hydrated";
+import { VideoModal } from "./video-modal";
+
+/** Card and grid items (inside cta-* and grid blocks), shared/CONTENT_MODEL.md section 5. */
+export const cardSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("card"),
+    heading: z.string().optional(),
+    subHeading: z.string().optional(),
+    /** Image (jpg, jpeg, png, gif, webp), video file (mp4, webm, ogg, mov) or a watch link. */
+    media: assetSchema.nullish(),
+    /** WebVTT captions when the media is a video file. */
+    mediaCaptions: assetSchema.nullish(),
+    /** "light" (white text, the default over media) or "dark", or a CSS colour. */
+    textColor: z.string().optional(),
+    applyGradient: z.boolean().optional(),
+    cardLink: z.union([linkSchema, z.string()]).optional(),
+    ctaButton: z.array(buttonSchema).optional(),
+    popoverText: textOrRichSchema.optional(),
+    /** In a slider: the text sits below the media instead of over it. */
+    showBelowSlider: z.boolean().optional(),
+    /** Columns the item spans in a grid: 1 to 3. */
+    span: numberField(1, 3),
+    zoomOnHover: z.boolean().optional(),
+    showFlippedContent: z.boolean().optional(),
+    flippedContent: textOrRichSchema.optional(),
+  })
+  .loose();
+
+export type CardBlok = z.infer<typeof cardSchema>;
+
+const LIGHT = new Set(["light", "white", "#fff", "#ffffff"]);
+const DARK = new Set(["dark", "black", "#000", "#000000"]);
+
+function textColour(value: string | undefined): { className?: string; style?: CSSProperties } {
+  const v = (value ?? "").trim().toLowerCase();
+  if (!v) return {};
+  if (LIGHT.has(v)) return { className: "card--text-light" };
+  if (DARK.has(v)) return { className: "card--text-dark" };
+  if (/^#[0-9a-f]{3,8}$|^rgba?\(|^[a-z]+$/.test(v)) return { style: { color: v } };
+  return {};
+}
+
+export interface CardProps {
+  blok: CardBlok;
+  /** Image box at 1x; the media covers the card, so this sets the crop. */
+  mediaWidth?: number;
+  mediaHeight?: number;
+  sizes?: string;
+  priority?: boolean;
+  headingLevel?: 2 | 3 | 4;
+  /** The card sits in a slider (showBelowSlider applies). */
+  inSlider?: boolean;
+  className?: string;
+}
+
+/**
+ * A card: media (image, video or embedded video) with heading, sub-heading, buttons, an optional
+ * link over the whole card (a link to a video file opens it in a modal), an optional popover and
+ * an optional back face (showFlippedContent) that flips on click and from the keyboard. Without
+ * JavaScript the back face is shown below the front and the popover is a details element. The
+ * hidden face is `visibility: hidden` (CSS), so it leaves the tab order and the accessibility tree.
+ */
+export function Card({
+  blok,
+  mediaWidth = 800,
+  mediaHeight = 600,
+  sizes = "(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw",
+  priority,
+  headingLevel = 3,
+  inSlider = false,
+  className,
+}: CardProps) {
+  const { country } = useSite();
+  const hydrated = useHydrated();
+  const [flipped, setFlipped] = useState(false);
+  const [video, setVideo] = useState<string | null>(null);
+  const frontToggle = useRef<HTMLButtonElement>(null);
+  const backToggle = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+  const backId = useId();
+
+  useEffect(() => {
+    if (!moved.current) return;
+    (flipped ? backToggle : frontToggle).current?.focus();
+  }, [flipped]);
+
+  const link = resolveLink(blok.cardLink, country);
+  const linkPlaysVideo = Boolean(link && isVideoUrl(link.href));
+  const below = inSlider ? Boolean(blok.showBelowSlider) : false;
+  const hasMedia = Boolean(blok.media?.filename);
+  // Text sits over images; a video keeps its controls clear, so its text goes below.
+  const overlay = hasMedia && !below && mediaKind(blok.media?.filename) === "image";
+  const flippable = Boolean(blok.showFlippedContent) && hasText(blok.flippedContent);
+  const colour = textColour(blok.textColor);
+  const Heading = `h${headingLevel}` as "h3";
+  const span = blok.span ?? 1;
+
+  const flip = (value: boolean) => {
+    moved.current = true;
+    setFlipped(value);
+  };
+
+  return (
+    <article
+      className={cx(
+        "card",
+        overlay ? "card--overlay" : "card--stacked",
+        below && "card--below",
+        blok.applyGradient && "card--gradient",
+        blok.zoomOnHover && "card--zoom",
+        link && "card--linked",
+        flippable && "card--flippable",
+        flippable && hydrated && "card--flip-ready",
+        flipped && "card--flipped",
+        colour.className,
+        className,
+      )}
+      style={{ ...colour.style, ...({ "--span": span } as CSSProperties) }}
+      data-span={span}
+    >
+      <div className="card__front">
+        {hasMedia ? (
+          <div className="card__media">
+            <Media
+              asset={blok.media}
+              captions={blok.mediaCaptions}
+              title={blok.heading}
+              width={mediaWidth}
+              height={mediaHeight}
+              sizes={sizes}
+              priority={priority}
+            />
+          </div>
+        ) : null}
+        <div className="card__body">
+          {blok.heading ? (
+            <Heading className="card__heading">
+              {link ? (
+                <ResolvedAnchor
+                  resolved={link}
+                  className="card__link"
+                  aria-haspopup={linkPlaysVideo ? "dialog" : undefined}
+                  onClick={
+                    linkPlaysVideo
+                      ? (event) => {
+                          event.preventDefault();
+                          setVideo(link.href);
+                        }
+                      : undefined
+                  }
+                >
+                  {blok.heading}
+                </ResolvedAnchor>
+              ) : (
+                blok.heading
+              )}
+            </Heading>
+          ) : null}
+          {blok.subHeading ? <p className="card__subheading">{blok.subHeading}</p> : null}
+          {blok.ctaButton && blok.ctaButton.length > 0 ? (
+            <div className="card__buttons">
+              {blok.ctaButton.map((b) => (
+                <Button key={b._uid} blok={b} />
+              ))}
+            </div>
+          ) : null}
+        </div>
+        {hasText(blok.popoverText) ? (
+          <Popover className="card__popover">
+            <TextOrRichText value={blok.popoverText} />
+          </Popover>
+        ) : null}
+        {flippable && hydrated ? (
+          <button
+            ref={frontToggle}
+            type="button"
+            className="card__flip"
+            aria-expanded={flipped}
+            aria-controls={backId}
+            onClick={() => flip(true)}
+          >
+            <span aria-hidden="true">+</span>
+            <span className="visually-hidden">
+              {LABELS.flip}
+              {blok.heading ? `: ${blok.heading}` : ""}
+            </span>
+          </button>
+        ) : null}
+      </div>
+      {flippable ? (
+        <div id={backId} className="card__back">
+          <TextOrRichText value={blok.flippedContent} className="richtext card__back-content" />
+          {hydrated ? (
+            <button
+              ref={backToggle}
+              type="button"
+              className="card__flip card__flip--back"
+              onClick={() => flip(false)}
+            >
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">
+                {LABELS.flipBack}
+                {blok.heading ? `: ${blok.heading}` : ""}
+              </span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {video ? <VideoModal src={video} title={blok.heading} captions={blok.mediaCaptions?.filename} onClose={() => setVideo(null)} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,274 @@
+import { useKeenSlider, type KeenSliderOptions } from "keen-slider/react.js";
+import { Children, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type ReactNode } from "react";
+import { LABELS } from "./labels";
+import { useHydrated } from "./use-hydrated";
+
+/** A value per breakpoint (spec: sm 576, md 768, lg 992, xl 1200); `base` below sm. */
+export interface Responsive<T> {
+  base: T;
+  sm?: T;
+  md?: T;
+  lg?: T;
+  xl?: T;
+}
+
+export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;
+type Breakpoint = keyof typeof BREAKPOINTS;
+const ORDER: Breakpoint[] = ["sm", "md", "lg", "xl"];
+
+/** The value at every breakpoint, each falling back to the one below. */
+export function resolveResponsive<T>(value: T | Responsive<T>): Record<"base" | Breakpoint, T> {
+  const r: Responsive<T> =
+    typeof value === "object" && value !== null && "base" in (value as object) ? (value as Responsive<T>) : { base: value as T };
+  const out = { base: r.base } as Record<"base" | Breakpoint, T>;
+  let last = r.base;
+  for (const bp of ORDER) {
+    last = r[bp] ?? last;
+    out[bp] = last;
+  }
+  return out;
+}
+
+/** keen-slider options for per-view and spacing values that change at the breakpoints. */
+export function sliderOptions({
+  perView,
+  spacing,
+  loop,
+  speed,
+}: {
+  perView: number | Responsive<number>;
+  spacing: number | Responsive<number>;
+  loop: boolean;
+  speed: number;
+}): KeenSliderOptions {
+  const pv = resolveResponsive(perView);
+  const sp = resolveResponsive(spacing);
+  const breakpoints: NonNullable<KeenSliderOptions["breakpoints"]> = {};
+  for (const bp of ORDER) {
+    breakpoints[`(min-width: ${BREAKPOINTS[bp]}px)`] = { slides: { perView: pv[bp], spacing: sp[bp] } };
+  }
+  return {
+    loop,
+    defaultAnimation: { duration: speed },
+    slides: { perView: pv.base, spacing: sp.base },
+    breakpoints,
+  };
+}
+
+export interface CarouselProps {
+  /** Accessible name of the carousel region. */
+  label: string;
+  children: ReactNode;
+  perView?: number | Responsive<number>;
+  /** Gap between slides in px. */
+  spacing?: number | Responsive<number>;
+  loop?: boolean;
+  /** Slide animation in ms. */
+  speed?: number;
+  /** Autoplay interval in ms; none when unset. */
+  autoplay?: number;
+  /** Outside reasons to hold the autoplay (mega menu open, reduced motion). */
+  paused?: boolean;
+  arrows?: boolean;
+  dots?: boolean;
+  className?: string;
+  slideClassName?: string;
+}
+
+/**
+ * A keen-slider carousel. The server markup is a horizontally scrollable list (scroll snap), so
+ * every slide is readable and every link usable without JavaScript; once hydrated keen-slider
+ * takes over and the previous/next, dot and (with autoplay) pause controls appear. Autoplay holds
+ * while the pointer is over the carousel, while it has focus, when paused from outside and when
+ * the visitor presses pause. Focus moving into a slide out of view brings it into view.
+ */
+export function Carousel({
+  label,
+  children,
+  perView = 1,
+  spacing = 0,
+  loop = false,
+  speed = 800,
+  autoplay,
+  paused = false,
+  arrows = true,
+  dots = true,
+  className,
+  slideClassName,
+}: CarouselProps) {
+  const slides = Children.toArray(children).filter(Boolean);
+  const count = slides.length;
+  const hydrated = useHydrated();
+  const [ready, setReady] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const [maxIdx, setMaxIdx] = useState(Math.max(0, count - 1));
+  const [userPaused, setUserPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  const options = useMemo(
+    () => ({
+      ...sliderOptions({ perView, spacing, loop, speed }),
+      created(s: { track: { details: { rel: number; maxIdx: number } | null } }) {
+        setReady(true);
+        setCurrent(s.track.details?.rel ?? 0);
+        setMaxIdx(s.track.details?.maxIdx ?? 0);
+      },
+      updated(s: { track: { details: { maxIdx: number } | null } }) {
+        setMaxIdx(s.track.details?.maxIdx ?? 0);
+      },
+      optionsChanged(s: { track: { details: { maxIdx: number } | null } }) {
+        setMaxIdx(s.track.details?.maxIdx ?? 0);
+      },
+      slideChanged(s: { track: { details: { rel: number } | null } }) {
+        setCurrent(s.track.details?.rel ?? 0);
+      },
+    }),
+    // The options are data; re-create them only when the data changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [JSON.stringify({ perView, spacing, loop, speed })],
+  );
+  const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>(options as KeenSliderOptions);
+
+  // keen-slider measures its slides once; tell it when the slide list changes.
+  useEffect(() => {
+    instanceRef.current?.update();
+  }, [count, instanceRef]);
+
+  const running = Boolean(autoplay) && ready && count > 1 && !paused && !userPaused && !hovered && !focused;
+  useEffect(() => {
+    if (!running || !autoplay) return;
+    const timer = window.setTimeout(() => {
+      const slider = instanceRef.current;
+      if (!slider) return;
+      const details = slider.track.details;
+      if (!loop && details && details.rel >= details.maxIdx) slider.moveToIdx(0);
+      else slider.next();
+    }, autoplay);
+    return () => window.clearTimeout(timer);
+  }, [running, autoplay, current, loop, instanceRef]);
+
+  /** Brings the slide that received focus into view (keen-slider moves slides by transform). */
+  const onFocusIn = useCallback(
+    (event: FocusEvent) => {
+      setFocused(true);
+      const slider = instanceRef.current;
+      const target = event.target as HTMLElement;
+      const slide = target.closest<HTMLElement>("[data-slide-index]");
+      if (!slider || !slide) return;
+      slider.container.scrollLeft = 0;
+      const idx = Number(slide.dataset.slideIndex);
+      const portion = slider.track.details?.slides[idx]?.portion ?? 1;
+      if (portion < 0.99) slider.moveToIdx(Math.min(idx, slider.track.details?.maxIdx ?? idx));
+    },
+    [instanceRef],
+  );
+  const onFocusOut = (event: FocusEvent) => {
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  const pv = resolveResponsive(perView);
+  const sp = resolveResponsive(spacing);
+  const vars = {
+    "--pv": pv.base,
+    "--pv-sm": pv.sm,
+    "--pv-md": pv.md,
+    "--pv-lg": pv.lg,
+    "--pv-xl": pv.xl,
+    "--sp": `${sp.base}px`,
+    "--sp-sm": `${sp.sm}px`,
+    "--sp-md": `${sp.md}px`,
+    "--sp-lg": `${sp.lg}px`,
+    "--sp-xl": `${sp.xl}px`,
+  } as CSSProperties;
+
+  const enhanced = hydrated && ready;
+  const showControls = enhanced && count > 1 && maxIdx > 0;
+  const dotCount = loop ? count : maxIdx + 1;
+  const classes = ["carousel", enhanced ? "carousel--ready" : "", className ?? ""].filter(Boolean).join(" ");
+
+  return (
+    <div
+      ref={rootRef}
+      className={classes}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={onFocusIn}
+      onBlur={onFocusOut}
+    >
+      {autoplay && showControls ? (
+        <button
+          type="button"
+          className="carousel__pause"
+          aria-pressed={userPaused}
+          aria-label={userPaused ? LABELS.play : LABELS.pause}
+          onClick={() => setUserPaused((v) => !v)}
+          data-state={userPaused ? "paused" : "playing"}
+        >
+          <span aria-hidden="true" className={userPaused ? "icon-play" : "icon-pause"} />
+        </button>
+      ) : null}
+      <div
+        ref={sliderRef}
+        className="carousel__track keen-slider"
+        style={vars}
+        aria-live={running ? "off" : "polite"}
+        // Without JavaScript the track is a scrollable list; keyboard users scroll it with focus.
+        tabIndex={enhanced ? undefined : 0}
+      >
+        {slides.map((slide, i) => (
+          <div
+            key={i}
+            className={["carousel__slide keen-slider__slide", slideClassName ?? ""].filter(Boolean).join(" ")}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={LABELS.slide(i + 1, count)}
+            data-slide-index={i}
+          >
+            {slide}
+          </div>
+        ))}
+      </div>
+      {showControls && arrows ? (
+        <div className="carousel__arrows">
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--prev"
+            aria-label={LABELS.previous}
+            disabled={!loop && current <= 0}
+            onClick={() => instanceRef.current?.prev()}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--next"
+            aria-label={LABELS.next}
+            disabled={!loop && current >= maxIdx}
+            onClick={() => instanceRef.current?.next()}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      ) : null}
+      {showControls && dots && dotCount > 1 ? (
+        <div className="carousel__dots">
+          {Array.from({ length: dotCount }, (_, i) => (
+            <button
+              key={i}
+              type="button"
+              className="carousel__dot"
+              aria-label={LABELS.goToSlide(i + 1, dotCount)}
+              aria-current={i === current ? "true" : undefined}
+              onClick={() => instanceRef.current?.moveToIdx(i)}
+            />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

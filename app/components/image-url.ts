@@ -1,0 +1,144 @@
+/**
+ * Image URLs for the image service (Storyblok's form: `<file>/m/<w>x<h>` plus an optional
+ * `/filters:focal(<x1>x<y1>:<x2>x<y2>)`), and the srcset candidates for the spec's screens.
+ *
+ * Until the image service is switched on (env flag IMAGE_SERVICE: `process.env` on the server,
+ * `window.ENV` in the browser) every URL is the plain filename; width and height attributes are
+ * still set by the components, so the layout does not shift either way. To switch it on, set the
+ * flag in the server's environment AND pass it through the public env (`getPublicEnv`), so the
+ * server markup and the hydrated client build the same URLs.
+ */
+
+/** Image screens of the spec (px): xs 320, sm 640, md 768, lg 1024, xl 1280, xxl 1536. */
+export const IMAGE_SCREENS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
+/** Pixel densities of the spec. */
+export const IMAGE_DENSITIES = [1, 2] as const;
+
+export interface ImageAssetLike {
+  filename?: string | null;
+  focus?: string | null;
+  alt?: string | null;
+}
+
+export interface ImageUrlOptions {
+  width: number;
+  height: number;
+  /** Focal area `x1xy1:x2xy2`; defaults to the asset's `focus`. */
+  focal?: string | null;
+  /** Overrides the environment flag (tests, previews). */
+  service?: boolean;
+}
+
+function flag(value: unknown): boolean {
+  return value === true || (typeof value === "string" && /^(1|true|yes|on)$/i.test(value.trim()));
+}
+
+/** True when the image service answers `/m/<w>x<h>` URLs (env flag IMAGE_SERVICE). */
+export function imageServiceEnabled(): boolean {
+  if (typeof window !== "undefined") {
+    return flag((window as unknown as { ENV?: { IMAGE_SERVICE?: unknown } }).ENV?.IMAGE_SERVICE);
+  }
+  return typeof process !== "undefined" && flag(process.env?.IMAGE_SERVICE);
+}
+
+const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"];
+const VIDEO_EXTENSIONS = ["mp4", "webm", "ogg", "mov"];
+
+function extensionOf(url: string): string {
+  return url.split(/[?#]/)[0]?.split("/").pop()?.split(".").pop()?.toLowerCase() ?? "";
+}
+
+export type MediaKind = "image" | "video" | "embed";
+
+/**
+ * What a media URL is (spec: images jpg, jpeg, png, gif, webp; video mp4, webm, ogg, mov; a
+ * watch link otherwise is an embedded video). Null for anything else.
+ */
+export function mediaKind(url: string | null | undefined): MediaKind | null {
+  if (!url) return null;
+  const ext = extensionOf(url);
+  if (IMAGE_EXTENSIONS.includes(ext)) return "image";
+  if (VIDEO_EXTENSIONS.includes(ext)) return "video";
+  if (embedUrl(url)) return "embed";
+  return null;
+}
+
+/** The embeddable player URL of a watch link (YouTube `watch?v=`, `youtu.be/`, Vimeo), or null. */
+export function embedUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "https://invalid.example");
+  } catch {
+    return null;
+  }
+  if (parsed.hostname === "invalid.example") return null;
+  const host = parsed.hostname.replace(/^www\.|^m\./, "");
+  if ((host === "youtube.com" || host === "youtube-nocookie.com") && parsed.pathname === "/watch") {
+    const id = parsed.searchParams.get("v");
+    return id && /^[\w-]+$/.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+  }
+  if (host === "youtu.be") {
+    const id = parsed.pathname.slice(1);
+    return /^[\w-]+$/.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+  }
+  if (host === "vimeo.com") {
+    const id = parsed.pathname.slice(1);
+    return /^\d+$/.test(id) ? `https://player.vimeo.com/video/${id}` : null;
+  }
+  return null;
+}
+
+/** Images the service can resize (not SVG, not GIF animations). */
+function resizable(filename: string): boolean {
+  return ["jpg", "jpeg", "png", "webp"].includes(extensionOf(filename));
+}
+
+/** Storyblok's asset focus (`x1xy1:x2xy2`) if well-formed. */
+function focalOf(value: string | null | undefined): string | null {
+  return value && /^\d+x\d+:\d+x\d+$/.test(value) ? value : null;
+}
+
+/**
+ * The URL of an image at `width`x`height`: `<file>/m/<w>x<h>[/filters:focal(...)]` with the image
+ * service, else the plain filename. Empty string when the asset has no filename.
+ */
+export function imageUrl(asset: ImageAssetLike | string | null | undefined, options: ImageUrlOptions): string {
+  const filename = (typeof asset === "string" ? asset : asset?.filename)?.trim() ?? "";
+  if (!filename) return "";
+  const service = options.service ?? imageServiceEnabled();
+  if (!service || !resizable(filename)) return filename;
+  const w = Math.max(0, Math.round(options.width));
+  const h = Math.max(0, Math.round(options.height));
+  const focal = focalOf(options.focal ?? (typeof asset === "string" ? null : asset?.focus));
+  return `${filename.replace(/\/+$/, "")}/m/${w}x${h}${focal ? `/filters:focal(${focal})` : ""}`;
+}
+
+/** The candidate widths: every screen at every density, unique and ascending. */
+export function candidateWidths(maxWidth = Infinity): number[] {
+  const widths = new Set<number>();
+  for (const screen of Object.values(IMAGE_SCREENS)) {
+    for (const density of IMAGE_DENSITIES) widths.add(screen * density);
+  }
+  const all = [...widths].sort((a, b) => a - b);
+  const capped = all.filter((w) => w <= maxWidth);
+  return capped.length > 0 ? capped : all.slice(0, 1);
+}
+
+/**
+ * `srcset` for an image shown at the aspect `width`x`height`: one candidate per screen and
+ * density (w descriptors), each cropped to the same aspect. Undefined without the image service
+ * (every candidate would be the same file).
+ */
+export function imageSrcSet(
+  asset: ImageAssetLike | string | null | undefined,
+  options: ImageUrlOptions & { maxWidth?: number },
+): string | undefined {
+  const filename = typeof asset === "string" ? asset : asset?.filename;
+  const service = options.service ?? imageServiceEnabled();
+  if (!filename || !service || !resizable(filename)) return undefined;
+  const ratio = options.height / options.width;
+  return candidateWidths(options.maxWidth ?? options.width * 2)
+    .map((w) => `${imageUrl(asset, { ...options, service, width: w, height: Math.round(w * ratio) })} ${w}w`)
+    .join(", ");
+}

@@ -1,0 +1,179 @@
+import { useEffect, useRef, useSyncExternalStore, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { createPortal } from "react-dom";
+import { LABELS } from "./labels";
+import { useHydrated } from "./use-hydrated";
+
+/** Modal sizes of the spec; sm is the default. */
+export const MODAL_SIZES = ["sm", "md", "md-plus", "lg", "full-screen"] as const;
+export type ModalSize = (typeof MODAL_SIZES)[number];
+
+/** Body class while a modal is open. */
+export const MODAL_OPEN_CLASS = "modal-open";
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, video[controls], [tabindex]:not([tabindex="-1"])';
+
+// ---- Named modals: a button's modalAction opens the modal registered under that name ----------
+
+let openName: string | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Opens the named modal (a button's `modalAction`). */
+export function openModal(name: string): void {
+  openName = name;
+  emit();
+}
+
+/** Closes the named modal, or whichever is open. */
+export function closeModal(name?: string): void {
+  if (name && openName !== name) return;
+  openName = null;
+  emit();
+}
+
+/** True while the named modal is open. */
+export function useModalOpen(name: string): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => openName === name,
+    () => false,
+  );
+}
+
+/** The element id of a named modal: the no-JavaScript fallback links to `#modal-<name>`. */
+export function modalId(name: string): string {
+  return `modal-${name.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, "-")}`;
+}
+
+// ---- The dialog ----------------------------------------------------------------------------
+
+let openCount = 0;
+
+function useModalBehaviour(active: boolean, ref: RefObject<HTMLDivElement | null>, onClose: () => void) {
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useEffect(() => {
+    const node = ref.current;
+    if (!active || !node) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const body = document.body;
+    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+    openCount++;
+    body.classList.add(MODAL_OPEN_CLASS);
+    if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
+
+    const focusables = () =>
+      Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest("[inert]") && el.getAttribute("aria-hidden") !== "true");
+    const initial = node.querySelector<HTMLElement>("[data-autofocus]") ?? focusables()[0] ?? node;
+    initial.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const items = focusables();
+      if (items.length === 0) {
+        event.preventDefault();
+        node.focus();
+        return;
+      }
+      const first = items[0];
+      const last = items[items.length - 1];
+      const current = document.activeElement;
+      if (event.shiftKey && (current === first || !node.contains(current))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (current === last || !node.contains(current))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      openCount = Math.max(0, openCount - 1);
+      if (openCount === 0) {
+        body.classList.remove(MODAL_OPEN_CLASS);
+        body.style.paddingRight = "";
+      }
+      if (previous && previous.isConnected) previous.focus();
+    };
+  }, [active, ref]);
+}
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  size?: ModalSize;
+  /** Id of the element that names the dialog (usually its heading). */
+  labelledBy?: string;
+  /** Accessible name when there is no visible heading. */
+  label?: string;
+  /** Element id; with it the closed modal stays in the page so `#id` opens it without JavaScript. */
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * An accessible dialog: sizes sm (default), md, md-plus, lg, full-screen. Closes on the close
+ * button, a click on the overlay and Escape; focus is trapped inside while open and restored
+ * afterwards; the body carries `modal-open` (and scrollbar padding) while open. Without
+ * JavaScript a modal with an `id` opens through its `#id` anchor (CSS :target) and the close
+ * control and overlay are links away from it.
+ */
+export function Modal({ open, onClose, size = "sm", labelledBy, label, id, className, children }: ModalProps) {
+  const hydrated = useHydrated();
+  const ref = useRef<HTMLDivElement>(null);
+  const active = hydrated && open;
+  useModalBehaviour(active, ref, onClose);
+  if (!open && !id) return null;
+  const close = (event: MouseEvent) => {
+    event.preventDefault();
+    onClose();
+  };
+  const dialog = (
+    <div
+      id={id}
+      ref={ref}
+      className={["modal", `modal--${size}`, open ? "modal--open" : "", className ?? ""].filter(Boolean).join(" ")}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : label}
+      tabIndex={-1}
+    >
+      <a href="#!" className="modal__overlay" tabIndex={-1} aria-hidden="true" onClick={close}>
+        <span className="visually-hidden">{LABELS.close}</span>
+      </a>
+      <div className="modal__dialog">
+        {hydrated ? (
+          <button type="button" className="modal__close" aria-label={LABELS.close} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        ) : (
+          <a href="#!" className="modal__close" aria-label={LABELS.close}>
+            <span aria-hidden="true">×</span>
+          </a>
+        )}
+        <div className="modal__body">{children}</div>
+      </div>
+    </div>
+  );
+  if (active && typeof document !== "undefined") return createPortal(dialog, document.body);
+  return dialog;
+}
+
+/** A modal opened by name (a button's `modalAction`), reachable at `#modal-<name>` without JavaScript. */
+export function NamedModal({ name, ...props }: Omit<ModalProps, "open" | "onClose" | "id"> & { name: string }) {
+  const open = useModalOpen(name);
+  return <Modal {...props} id={modalId(name)} open={open} onClose={() => closeModal(name)} />;
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { isRichTextEmpty, RichText } from "~/content/richtext";
+import { richTextSchema, type RichText as RichTextDoc } from "~/content/schema";
+
+/** A field that editors fill either as plain text (textarea) or as rich text. */
+export const textOrRichSchema = z.union([z.string(), richTextSchema]);
+export type TextOrRich = z.infer<typeof textOrRichSchema>;
+
+export function hasText(value: TextOrRich | null | undefined): boolean {
+  if (!value) return false;
+  return typeof value === "string" ? value.trim() !== "" : !isRichTextEmpty(value as RichTextDoc);
+}
+
+/** Renders plain text as paragraphs (one per blank-line block) or rich text as is. */
+export function TextOrRichText({ value, className }: { value: TextOrRich | null | undefined; className?: string }) {
+  if (!hasText(value)) return null;
+  if (typeof value === "string") {
+    return (
+      <div className={className ?? "richtext"}>
+        {value
+          .split(/\n{2,}/)
+          .map((p) => p.trim())
+          .filter(Boolean)
+          .map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+      </div>
+    );
+  }
+  return <RichText doc={value as RichTextDoc} className={className} />;
+}

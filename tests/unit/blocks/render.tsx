@@ -1,0 +1,59 @@
+// Import the block list first: it loads the registry before any single block module.
+import { Blocks } from "~/blocks/blocks";
+import { createRemixStub } from "@remix-run/testing";
+import { render, type RenderResult } from "@testing-library/react";
+import { Window } from "happy-dom";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Blok, Country } from "~/content/schema";
+import { SiteProvider } from "~/features/site-state/site-context";
+
+function stub(children: ReactNode, country: Country) {
+  return createRemixStub([
+    {
+      path: "/",
+      Component: () => <SiteProvider value={{ country }}>{children}</SiteProvider>,
+    },
+  ]);
+}
+
+/** Server markup of bloks (what a visitor without JavaScript gets). */
+export function renderBlocks(bloks: Blok[], country: Country = "au"): string {
+  const Stub = stub(<Blocks bloks={bloks} />, country);
+  return renderToStaticMarkup(<Stub />);
+}
+
+/** Server markup of any element inside the site context. */
+export function renderStatic(element: ReactNode, country: Country = "au"): string {
+  const Stub = stub(element, country);
+  return renderToStaticMarkup(<Stub />);
+}
+
+/** A live render in the DOM (happy-dom), for interaction tests. */
+export function renderLive(element: ReactNode, country: Country = "au"): RenderResult {
+  const Stub = stub(element, country);
+  return render(<Stub />);
+}
+
+/** A live render of bloks. */
+export function renderBlocksLive(bloks: Blok[], country: Country = "au"): RenderResult {
+  return renderLive(<Blocks bloks={bloks} />, country);
+}
+
+/** A parsed document of server markup, for queries (works in the node environment too). */
+export function parse(html: string): Document {
+  const Parser = typeof DOMParser === "undefined" ? new Window().DOMParser : DOMParser;
+  return new Parser().parseFromString(`<!doctype html><body>${html}</body>`, "text/html") as unknown as Document;
+}
+
+export const asset = (file: string, alt = "") => ({ filename: `/media/${file}`, alt, fieldtype: "asset" as const });
+export const doc = (...paragraphs: string[]) => ({
+  type: "doc" as const,
+  content: paragraphs.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })),
+});
+let n = 0;
+/** A blok with a fresh _uid. */
+export function b<T extends Record<string, unknown>>(component: string, fields: T = {} as T): Blok & T {
+  n += 1;
+  return { _uid: `uid-${component}-${n}`, component, ...fields } as Blok & T;
+}
