@@ -1,0 +1,175 @@
+import { z } from "zod";
+import type { Country } from "~/content/schema";
+import { NEARBY_RADIUS_KM, distanceKm, nearbyDealers, sortByDistance } from "./distance";
+import { resolvePlace, searchPlaces, type PlaceSearchData, type PlaceSuggestion } from "./search";
+import type { MapDealer } from "./static-map";
+import type { Dealer, LatLng } from "./types";
+
+/**
+ * The dealer locator's search (spec site.md sections 2, 4, 5 and 9), pure: what the URL asks
+ * for (`?q=` a place, `?lat=&lng=` the visitor's location, `?dealer=` the selected dealer) →
+ * the dealers to list, the selected dealer and what the map shows. The block loader
+ * (locator.server.ts) feeds it the dealer data; the same URL renders the same page with or
+ * without JavaScript.
+ */
+
+/** When no dealer is within NEARBY_RADIUS_KM, this many of the nearest are listed instead. */
+export const NEAREST_FALLBACK_COUNT = 3;
+/** Other places matching the query, offered as links ("did you mean"). */
+export const MAX_ALTERNATIVES = 4;
+export const MAX_QUERY_LENGTH = 100;
+
+export interface LocatorParams {
+  /** What the visitor typed or picked; "" when none. */
+  query: string;
+  /** A point from the browser (geolocation, or a maps-service place); wins over the query. */
+  point: LatLng | null;
+  dealerCode: string | null;
+}
+
+const coordinate = (min: number, max: number) => z.coerce.number().finite().min(min).max(max);
+const pointSchema = z.object({ lat: coordinate(-90, 90), lng: coordinate(-180, 180) });
+const dealerCodeSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
+
+/** Reads the locator's query parameters; anything malformed is ignored, never an error. */
+export function parseLocatorParams(searchParams: URLSearchParams): LocatorParams {
+  const query = (searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
+  const lat = searchParams.get("lat");
+  const lng = searchParams.get("lng");
+  const point = lat && lng ? pointSchema.safeParse({ lat, lng }) : null;
+  const dealer = dealerCodeSchema.safeParse(searchParams.get("dealer") ?? "");
+  return {
+    query,
+    point: point?.success ? point.data : null,
+    dealerCode: dealer.success ? dealer.data : null,
+  };
+}
+
+/**
+ * - "all": no search; every dealer of the country, by name.
+ * - "nearby": the dealers under 100 km of the origin, nearest first.
+ * - "nearest": none under 100 km; the NEAREST_FALLBACK_COUNT nearest.
+ * - "not-found": the query matched no place of the country.
+ */
+export type LocatorMode = "all" | "nearby" | "nearest" | "not-found";
+
+export interface LocatorOrigin extends LatLng {
+  /** The place's name ("Richmond, VIC 3121"), or what the visitor picked; null for a bare location. */
+  label: string | null;
+  /** "place": searched; "location": the visitor's position. */
+  kind: "place" | "location";
+}
+
+export interface LocatorDealer extends Dealer {
+  /** From the origin; null without one. */
+  distanceKm: number | null;
+}
+
+export interface LocatorResult {
+  country: Country;
+  mode: LocatorMode;
+  query: string;
+  origin: LocatorOrigin | null;
+  /** The results list. */
+  dealers: LocatorDealer[];
+  /** The dealer picked (`?dealer=`), with its distance from the origin; null when none or unknown. */
+  selected: LocatorDealer | null;
+  /** Other places that match the query, for "did you mean" links. */
+  alternatives: PlaceSuggestion[];
+  /** Every dealer of the country, for the map's markers. */
+  mapDealers: MapDealer[];
+}
+
+export interface LocatorData extends PlaceSearchData {
+  dealers: readonly Dealer[];
+}
+
+function byName(a: Dealer, b: Dealer): number {
+  return a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.code.localeCompare(b.code);
+}
+
+function withDistance(dealer: Dealer, origin: LatLng | null): LocatorDealer {
+  return { ...dealer, distanceKm: origin ? distanceKm(origin, dealer) : null };
+}
+
+/** The search: the origin from the point or the query, then the dealers to list. */
+export function locateDealers(params: LocatorParams, country: Country, data: LocatorData): LocatorResult {
+  const countryDealers = data.dealers.filter((d) => d.country === country);
+  const mapDealers = countryDealers.map(({ code, name, city, region, lat, lng }) => ({ code, name, city, region, lat, lng }));
+  let origin: LocatorOrigin | null = null;
+  let alternatives: PlaceSuggestion[] = [];
+  let notFound = false;
+
+  if (params.point) {
+    origin = { ...params.point, label: params.query || null, kind: params.query ? "place" : "location" };
+  } else if (params.query) {
+    // `data` (not a filtered copy) keeps the search index cached between requests.
+    const place = resolvePlace(params.query, country, data);
+    if (place) {
+      origin = { lat: place.lat, lng: place.lng, label: place.label, kind: "place" };
+      alternatives = searchPlaces(params.query, country, data, MAX_ALTERNATIVES + 2)
+        .filter((s) => s.kind === "place" && s.label !== place.label)
+        .slice(0, MAX_ALTERNATIVES);
+    } else {
+      notFound = true;
+    }
+  }
+
+  let mode: LocatorMode;
+  let dealers: LocatorDealer[];
+  if (origin) {
+    const nearby = nearbyDealers(countryDealers, origin, { radiusKm: NEARBY_RADIUS_KM });
+    mode = nearby.length > 0 ? "nearby" : "nearest";
+    dealers = nearby.length > 0 ? nearby : sortByDistance(countryDealers, origin).slice(0, NEAREST_FALLBACK_COUNT);
+  } else if (notFound) {
+    mode = "not-found";
+    dealers = [];
+  } else {
+    mode = "all";
+    dealers = [...countryDealers].sort(byName).map((d) => withDistance(d, null));
+  }
+
+  const picked = params.dealerCode ? countryDealers.find((d) => d.code === params.dealerCode) : undefined;
+  return {
+    country,
+    mode,
+    query: params.query,
+    origin,
+    dealers,
+    selected: picked ? withDistance(picked, origin) : null,
+    alternatives,
+    mapDealers,
+  };
+}
+
+/** The dealers the page lists (the results, or the selected one in results mode), each once. */
+export function listedDealers(result: Pick<LocatorResult, "dealers" | "selected">): LocatorDealer[] {
+  if (result.selected) return [result.selected];
+  return result.dealers;
+}
+
+/** The anchor of a dealer on the page: "dealer-{code}". */
+export function dealerAnchorId(code: string): string {
+  return `dealer-${code.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+}
+
+/** Search params for selecting a dealer, keeping the search that listed it. */
+export function selectDealerSearch(current: URLSearchParams, code: string): string {
+  const next = new URLSearchParams();
+  for (const key of ["q", "lat", "lng"]) {
+    const value = current.get(key);
+    if (value) next.set(key, value);
+  }
+  next.set("dealer", code);
+  return `?${next.toString()}`;
+}
+
+/** "3.2", "12.5", "140": one decimal under 100 km, whole kilometres beyond. */
+export function formatDistance(km: number): string {
+  return km < 100 ? km.toFixed(1) : String(Math.round(km));
+}
+
+/** Fills {name} placeholders of a content text; unknown names stay as written. */
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
