@@ -29,7 +29,15 @@ export default defineConfig({
   ],
   webServer: {
     command: `node server-build/server.js`,
-    env: { NODE_ENV: "production", PORT: String(PORT), CONTENT_DIR: "content-fixtures", SITE_URL: `http://localhost:${PORT}` },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      CONTENT_DIR: "content-fixtures",
+      SITE_URL: `http://localhost:${PORT}`,
+      LEADS_DB_PATH: `.cache/e2e-leads-${PORT}.db`,
+      // The suite posts many forms from one address; the limit itself is tested in unit tests.
+      FORM_RATE_LIMIT: "100000",
+    },
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -10,6 +10,8 @@ import { EnvError, parseEnv, type Env } from "./app/env.server";
 import { getLocalContentApi } from "./app/content/local-api.server";
 import { wwwRedirect } from "./app/features/seo/www";
 import { createImageService, IMAGE_CACHE_CONTROL } from "./app/features/images/image-service.server";
+import { startOutbox } from "./app/features/forms/outbox.server";
+import { formPostRateLimit } from "./app/features/forms/rate-limit.server";
 
 let env: Env;
 try {
@@ -75,6 +77,9 @@ app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { max
 
 app.use(morgan(IS_PROD ? "combined" : "dev"));
 
+// Per-client limit of form posts (429 with Retry-After).
+app.use(formPostRateLimit());
+
 // The local content API, mounted for tools, when no Storyblok token is configured.
 if (!env.STORYBLOK_TOKEN) {
   const contentApi = getLocalContentApi(env.CONTENT_DIR_ABS);
@@ -94,6 +99,9 @@ async function getBuild(): Promise<ServerBuild> {
 
 app.all("*", createRequestHandler({ build: IS_PROD ? await getBuild() : getBuild, mode: env.NODE_ENV }));
 
+// The CRM outbox: opens the lead store, runs migrations and delivers stored leads.
+const outbox = await startOutbox();
+
 const server: Server = app.listen(env.PORT, () => {
   const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;
   console.log(`[${env.NODE_ENV}] listening on http://localhost:${env.PORT} with ${source}`);
@@ -102,6 +110,7 @@ const server: Server = app.listen(env.PORT, () => {
 function shutdown(signal: string) {
   console.log(`${signal} received: closing the server`);
   server.close(() => {
+    void outbox.stop();
     void viteDevServer?.close();
     process.exit(0);
   });

@@ -1,0 +1,142 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { countrySchema } from "~/content/schema";
+import { requireCountry } from "~/features/pages/country.server";
+import { fieldsOf, type FormKind } from "./content";
+import { lookupDealers, lookupDealersAround } from "./dealers.server";
+import { findFormById, findFormOnPage } from "./form-index.server";
+import { FORM_MESSAGES } from "./messages";
+import { dealerFieldOf } from "./schema";
+import { formDataToParams, jsonToParams, submitLead } from "./submit.server";
+import { ANCHOR_FIELD, DEALERS_INTENT, IDEMPOTENCY_FIELD, INTENT_FIELD, SUBMITTED_PARAM } from "./constants";
+import type { FormActionData } from "./action-data";
+import type { DealerLookup } from "./dealer-lookup";
+import type { SubmissionResult } from "@conform-to/react";
+
+/**
+ * The forms' server entry points: `formAction` for pages that hold forms (the catch-all and the
+ * finance page delegate their `action` to it) and `apiSubmitAction` for POST /api/form/ and
+ * POST /api/competition/. Both run submitLead, so a lead is validated, normalised and stored the
+ * same way whichever way it arrives.
+ */
+
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const MAX_JSON_BYTES = 64 * 1024;
+
+function anchorOf(value: FormDataEntryValue | null): string {
+  return typeof value === "string" && /^[a-z0-9_-]{1,80}$/i.test(value) ? value : "";
+}
+
+/**
+ * A page's action: posts from the page's forms without JavaScript. Success redirects (303) to the
+ * page with ?submitted=<form_id>, so a reload does not post again; errors re-render the page with
+ * the messages next to the fields and the values kept.
+ */
+export async function formAction({ request, params }: ActionFunctionArgs, slug: string) {
+  const country = requireCountry(params);
+  const formData = await request.formData();
+  const values = formDataToParams(formData);
+  const formId = values.get("form_id") ?? "";
+  const form = formId ? await findFormOnPage(slug, formId, country) : null;
+  if (!form) {
+    return data<FormActionData>({ formId, failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE });
+  }
+  const initialValue = Object.fromEntries(values);
+  const dealerField = dealerFieldOf(fieldsOf(form, country));
+  const dealers = dealerField
+    ? ((await lookupDealers(values.get("post_code"), country)) ?? (await lookupDealersAround(values.get(dealerField.name), country)))
+    : null;
+
+  if (values.get(INTENT_FIELD) === DEALERS_INTENT) {
+    return data<FormActionData>({ formId, lastResult: { initialValue }, dealers }, { headers: NO_STORE });
+  }
+
+  const outcome = await submitLead({ form, country, values, idempotencyKey: values.get(IDEMPOTENCY_FIELD) });
+  switch (outcome.type) {
+    case "stored": {
+      const url = new URL(request.url);
+      const anchor = anchorOf(formData.get(ANCHOR_FIELD));
+      const target = `${url.pathname}?${SUBMITTED_PARAM}=${encodeURIComponent(formId)}${anchor ? `#${anchor}` : ""}`;
+      return redirect(target, { status: 303, headers: NO_STORE });
+    }
+    case "invalid":
+      return data<FormActionData>({ formId, lastResult: withDealerChosen(outcome.reply, dealerField?.name, dealers), dealers }, { status: 400, headers: NO_STORE });
+    case "bot":
+      return data<FormActionData>({ formId, lastResult: { initialValue }, dealers, failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE });
+    case "unavailable":
+      return data<FormActionData>({ formId, lastResult: { initialValue }, dealers, failure: FORM_MESSAGES.failure }, { status: 503, headers: NO_STORE });
+  }
+}
+
+/**
+ * A post without a dealer, re-rendered with the dealers for its postcode: the nearest (or PMA)
+ * dealer is chosen in the list, as it would have been with JavaScript, so 'A dealer is required'
+ * no longer applies to what the visitor sees.
+ */
+function withDealerChosen(reply: SubmissionResult<string[]>, name: string | undefined, dealers: DealerLookup | null): SubmissionResult<string[]> {
+  if (!name || !dealers || !(dealers.geocoded || dealers.pmaDealerCode) || dealers.dealers.length === 0) return reply;
+  const posted = reply.initialValue?.[name];
+  if (typeof posted === "string" && posted !== "") return reply;
+  const error = reply.error ? { ...reply.error } : reply.error;
+  if (error) delete error[name];
+  return { ...reply, initialValue: { ...(reply.initialValue ?? {}), [name]: dealers.dealers[0].code }, error };
+}
+
+function json(body: unknown, status: number): Response {
+  return Response.json(body, { status, headers: NO_STORE });
+}
+
+async function readBody(request: Request): Promise<URLSearchParams | null> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const text = await request.text();
+    if (text.length > MAX_JSON_BYTES) return null;
+    try {
+      const body: unknown = JSON.parse(text);
+      return body && typeof body === "object" && !Array.isArray(body) ? jsonToParams(body as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  }
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    return formDataToParams(await request.formData());
+  }
+  return null;
+}
+
+/**
+ * POST /api/form/ and /api/competition/: the spec's JSON (form values, token, form_id, country,
+ * disableCIO; the competition adds SFEndpoint and enquiry_name). 200 {ok: true} once the lead is
+ * stored; 400 with field errors ({errors: {field: [message]}}) or a failed bot check; 503 when
+ * the store is unavailable. The idempotency key comes from the Idempotency-Key header or the
+ * body's idempotency_key. SFEndpoint, enquiry_name and disableCIO are taken from the content,
+ * never from the request.
+ */
+export async function apiSubmitAction(request: Request, kind: FormKind): Promise<Response> {
+  if (request.method !== "POST") return json({ error: "Use POST" }, 405);
+  const values = await readBody(request);
+  if (!values) return json({ error: "Expected a JSON object (Content-Type: application/json) of at most 64 KB" }, 400);
+  const country = countrySchema.safeParse(values.get("country"));
+  if (!country.success) return json({ errors: { country: [FORM_MESSAGES.invalid("country")] } }, 400);
+  const formId = values.get("form_id") ?? "";
+  const form = formId ? await findFormById(formId, country.data, kind) : null;
+  if (!form) return json({ errors: { form_id: [FORM_MESSAGES.invalid("form_id")] } }, 400);
+
+  const idempotencyKey = request.headers.get("idempotency-key") ?? values.get(IDEMPOTENCY_FIELD);
+  const outcome = await submitLead({ form, country: country.data, values, idempotencyKey });
+  switch (outcome.type) {
+    case "stored":
+      return json({ ok: true }, outcome.created ? 201 : 200);
+    case "invalid":
+      return json({ errors: outcome.errors }, 400);
+    case "bot":
+      return json({ error: "The bot check failed." }, 400);
+    case "unavailable":
+      return json({ error: FORM_MESSAGES.failure }, 503);
+  }
+}
+
+/** Resource routes answer GET with 405. */
+export function methodNotAllowed(): Response {
+  return Response.json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+}

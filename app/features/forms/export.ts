@@ -1,0 +1,77 @@
+import Papa from "papaparse";
+import type { Lead } from "./store.server";
+
+/** Lead columns first, then the payload's fields: the known ones in the spec's order, then the rest. */
+export const LEAD_COLUMNS = [
+  "id",
+  "created_at",
+  "status",
+  "attempts",
+  "last_error",
+  "delivered_at",
+  "kind",
+  "form_id",
+  "country",
+  "endpoint",
+  "idempotency_key",
+] as const;
+
+export const KNOWN_PAYLOAD_FIELDS = [
+  "enquiry_type",
+  "enquiry_name",
+  "vehicle_interested_in",
+  "first_name",
+  "last_name",
+  "mobile_phone",
+  "Email",
+  "post_code",
+  "company_name",
+  "dealer_code",
+  "test_drive_date",
+  "comments",
+  "SFEndpoint",
+  "disableCIO",
+] as const;
+
+const PAYLOAD_SKIP = new Set(["form_id", "country"]);
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading '. */
+export function safeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function iso(ms: number | null): string {
+  return ms === null ? "" : new Date(ms).toISOString();
+}
+
+/** The leads as CSV (RFC 4180, header row, CRLF line ends). */
+export function leadsToCsv(leads: readonly Lead[]): string {
+  const extra = new Set<string>();
+  for (const lead of leads) {
+    for (const key of Object.keys(lead.payload)) {
+      if (!PAYLOAD_SKIP.has(key) && !(KNOWN_PAYLOAD_FIELDS as readonly string[]).includes(key)) extra.add(key);
+    }
+  }
+  const payloadColumns = [...KNOWN_PAYLOAD_FIELDS, ...[...extra].sort()];
+  const rows = leads.map((lead) => {
+    const base = [
+      lead.id,
+      iso(lead.createdAt),
+      lead.status,
+      String(lead.attempts),
+      lead.lastError ?? "",
+      iso(lead.deliveredAt),
+      lead.kind,
+      lead.formId,
+      lead.country,
+      lead.endpoint,
+      lead.idempotencyKey,
+    ];
+    const payload = payloadColumns.map((column) => {
+      const value = lead.payload[column];
+      return value === undefined ? "" : String(value);
+    });
+    return [...base, ...payload].map(safeCell);
+  });
+  return Papa.unparse({ fields: [...LEAD_COLUMNS, ...payloadColumns], data: rows }, { newline: "\r\n" }) + "\r\n";
+}

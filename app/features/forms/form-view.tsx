@@ -1,0 +1,545 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useActionData, useFormAction, useSearchParams } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { Country } from "~/content/schema";
+import { Modal } from "~/components/modal";
+import { TextOrRichText } from "~/components/text-or-rich";
+import { useHydrated } from "~/components/use-hydrated";
+import { DEALER_SELECTOR_NOT_GEOCODED, DEALER_SELECTOR_PROMPT } from "~/features/dealers/dealers-for-postcode";
+import { useSite } from "~/features/site-state/site-context";
+import { isFormActionData } from "./action-data";
+import { trackFormError, trackFormProgress, trackFormSubmit } from "./analytics";
+import { BotCheckWidget } from "./bot-check-widget";
+import {
+  ANCHOR_FIELD,
+  BOT_TOKEN_FIELD,
+  COMPETITION_API_PATH,
+  DEALERS_API_PATH,
+  DEALERS_INTENT,
+  FORM_API_PATH,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_FIELD,
+  INTENT_FIELD,
+  PROGRESS_FIELDS,
+  SUBMITTED_PARAM,
+} from "./constants";
+import {
+  choicesOf,
+  chosenEnquiryType,
+  dealerSelectorApplies,
+  fieldComponent,
+  fieldLabel,
+  fieldsOf,
+  fieldType,
+  formKind,
+  FIELD_LAYOUTS,
+  type FormBlok,
+  type FormField,
+  type FormSection,
+} from "./content";
+import { addDays, defaultTestDriveDate, todayIn } from "./dates";
+import { lookupPostcode, type DealerLookup } from "./dealer-lookup";
+import { FORM_MESSAGES } from "./messages";
+import { normaliseValues } from "./normalise";
+import { buildFormSchema, htmlConstraints, isEmailField, isRequired, PHONE_FIELDS } from "./schema";
+
+// The forms' stylesheet (see app/blocks/index.ts for why the glob is guarded).
+if (import.meta.env) import.meta.glob("./forms.css", { eager: true });
+
+type Values = Record<string, string | undefined>;
+
+/** The name of the button conform submits with for its intents (validate, update, reset). */
+const CONFORM_INTENT = "__intent__";
+type Meta = FieldMetadata<string | undefined>;
+
+/** 128 random bits as hex; crypto.getRandomValues works in insecure contexts too. */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The idempotency key of one filled-in form: generated when the form renders on the server (so a
+ * resubmitted no-JS post carries the same key), read back from the server's markup on hydration,
+ * and renewed after a successful submission.
+ */
+function useIdempotencyKey(inputId: string, fromServer: unknown): [string, (key: string) => void] {
+  return useState(() => {
+    if (typeof fromServer === "string" && fromServer) return fromServer;
+    if (typeof document !== "undefined") {
+      const input = document.getElementById(inputId);
+      if (input instanceof HTMLInputElement && input.value) return input.value;
+    }
+    return newIdempotencyKey();
+  });
+}
+
+const AUTOCOMPLETE: Readonly<Record<string, string>> = {
+  first_name: "given-name",
+  last_name: "family-name",
+  mobile: "tel",
+  mobile_phone: "tel",
+  Email: "email",
+  email: "email",
+  post_code: "postal-code",
+  company_name: "organization",
+};
+
+function autocompleteOf(field: FormField): string | undefined {
+  return field.autocomplete?.trim() || AUTOCOMPLETE[field.name];
+}
+
+/**
+ * Default values: hidden values, the test drive date (today + 3 days), the model line from
+ * ?model= and the dealer from ?dealer= (links from the compare grid and the dealer locator).
+ */
+function defaultValues(fields: readonly FormField[], country: Country, model: string | null, dealer: string | null): Values {
+  const values: Values = {};
+  for (const field of fields) {
+    if (fieldType(field) === "hidden") values[field.name] = field.hidden_value ?? "";
+    else if (fieldComponent(field) === "SelectDealership" && dealer?.trim()) values[field.name] = dealer.trim();
+    else if (field.name === "test_drive_date") values[field.name] = defaultTestDriveDate(country);
+    else if (fieldComponent(field) === "SelectModelLine" && model) {
+      const wanted = model.trim().toLowerCase();
+      const match = choicesOf(field).find((c) => c.value.toLowerCase() === wanted || c.text.toLowerCase() === wanted);
+      if (match) values[field.name] = match.value;
+    }
+  }
+  return values;
+}
+
+/** The posted strings of a form, without the controls that are not lead data. */
+function formValues(formData: FormData): Values {
+  const values: Values = {};
+  for (const [name, value] of formData.entries()) {
+    if (typeof value !== "string" || name === INTENT_FIELD || name === ANCHOR_FIELD || name.startsWith("__")) continue;
+    values[name] = value;
+  }
+  return values;
+}
+
+export interface FormViewProps {
+  blok: FormBlok;
+  /** Set when the form is inside a modal-form: results show in that modal, the anchor is the modal's. */
+  modal?: { id: string; headingId: string; onSuccess?: () => void };
+}
+
+type Result = "success" | "failure" | null;
+
+/**
+ * An enquiry or competition form built from its blok. Without JavaScript it posts to the page's
+ * action (errors next to the fields, values kept; success redirects to ?submitted=<form_id>).
+ * With JavaScript conform validates on blur with the same schema as the server, and the form is
+ * sent as JSON to /api/form/ or /api/competition/; the result shows in a modal.
+ */
+export function FormView({ blok, modal }: FormViewProps) {
+  const { country } = useSite();
+  const hydrated = useHydrated();
+  const kind = formKind(blok);
+  const formId = blok.form_id;
+  const domId = `form-${formId}`;
+  const anchor = modal?.id ?? `${domId}-block`;
+  const headingId = modal?.headingId ?? `${domId}-heading`;
+  const fields = useMemo(() => fieldsOf(blok, country), [blok, country]);
+  const [searchParams] = useSearchParams();
+  const actionData = useActionData<unknown>();
+  const mine = isFormActionData(actionData) && actionData.formId === formId ? actionData : undefined;
+  const submitted = searchParams.get(SUBMITTED_PARAM) === formId;
+  // A modal's form returns to the modal's anchor, where CSS :target opens it without JavaScript.
+  const pageAction = useFormAction();
+  const action = modal ? `${pageAction}#${modal.id}` : undefined;
+
+  const today = todayIn(country);
+  const schema = useMemo(() => buildFormSchema(blok, { country, today }), [blok, country, today]);
+  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  const model = searchParams.get("model");
+  const dealerParam = searchParams.get("dealer");
+  const defaultValue = useMemo(() => defaultValues(fields, country, model, dealerParam), [fields, country, model, dealerParam]);
+  const [idempotencyKey, setIdempotencyKey] = useIdempotencyKey(`${domId}-key`, mine?.lastResult?.initialValue?.[IDEMPOTENCY_FIELD]);
+  const [submitting, setSubmitting] = useState(false);
+  const submittingRef = useRef(false);
+  const validSubmitRef = useRef(false);
+  const [result, setResult] = useState<Result>(null);
+  const [dealers, setDealers] = useState<DealerLookup | null>(mine?.dealers ?? null);
+  const progressSent = useRef(new Set<string>());
+
+  const [form, meta] = useForm<Values>({
+    id: domId,
+    lastResult: mine?.lastResult,
+    defaultValue,
+    constraint,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      validSubmitRef.current = true;
+      void send(formData);
+    },
+  });
+
+  async function send(formData: FormData) {
+    // Repeat submits while one is in flight are ignored.
+    if (submittingRef.current) return;
+    submittingRef.current = true;
+    setSubmitting(true);
+    const values = formValues(formData);
+    const enquiryType = chosenEnquiryType(fields, values);
+    const body: Record<string, unknown> = {
+      // The spec's "before sending" rules; the server applies them again (they are idempotent).
+      ...normaliseValues(values, country),
+      [BOT_TOKEN_FIELD]: values[BOT_TOKEN_FIELD] ?? "",
+      form_id: formId,
+      country,
+      disableCIO: enquiryType?.disableCIO ?? blok.disableCIO ?? false,
+    };
+    if (kind === "competition") {
+      body.SFEndpoint = blok.sfendpoint ?? "";
+      body.enquiry_name = blok.enquiry_name || blok.heading || formId;
+    }
+    try {
+      const response = await fetch(kind === "competition" ? COMPETITION_API_PATH : FORM_API_PATH, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": idempotencyKey },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      trackFormSubmit(formId, country, values.enquiry_type);
+      form.reset();
+      setDealers(null);
+      progressSent.current.clear();
+      setIdempotencyKey(newIdempotencyKey());
+      setResult("success");
+      modal?.onSuccess?.();
+    } catch {
+      trackFormError(formId, country, "submit");
+      setResult("failure");
+    } finally {
+      submittingRef.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  // The dealer selector follows the postcode: the dealers for it, nearest (or PMA) first.
+  const dealerField = fields.find((f) => fieldComponent(f) === "SelectDealership" && fieldType(f) !== "hidden");
+  const postcodeValue = lookupPostcode(meta.post_code?.value);
+  const lookedUp = dealers?.postcode ?? null;
+  const presetDealer = dealerField ? meta[dealerField.name]?.initialValue : undefined;
+  const aroundDealer = !postcodeValue && !dealers && typeof presetDealer === "string" && presetDealer ? presetDealer : null;
+  useEffect(() => {
+    if (!hydrated || !dealerField) return;
+    if (!aroundDealer && (!postcodeValue || postcodeValue === lookedUp)) return;
+    const query = aroundDealer ? `dealer=${encodeURIComponent(aroundDealer)}` : `postcode=${postcodeValue}`;
+    const controller = new AbortController();
+    fetch(`${DEALERS_API_PATH}?country=${country}&${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((r) => (r.ok ? (r.json() as Promise<DealerLookup>) : null))
+      // A failed lookup gives an empty list (spec section 8).
+      .then((lookup) => setDealers(lookup ?? { postcode: postcodeValue, geocoded: true, pmaDealerCode: null, dealers: [] }))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [hydrated, dealerField, postcodeValue, lookedUp, aroundDealer, country]);
+
+  const currentValues: Values = {};
+  for (const field of fields) currentValues[field.name] = meta[field.name]?.value ?? meta[field.name]?.initialValue;
+  const showDealer = dealerSelectorApplies(fields, currentValues);
+
+  const formProps = getFormProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    validSubmitRef.current = false;
+    const element = event.currentTarget;
+    formProps.onSubmit(event);
+    // conform validates on blur by submitting with its own intent button: not a visitor's submit.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute("name") === CONFORM_INTENT) return;
+    if (!validSubmitRef.current && event.defaultPrevented) {
+      const check = parseWithZod(new FormData(element), { schema, disableAutoCoercion: true });
+      trackFormError(formId, country, "validation", check.status === "error" ? Object.keys(check.error ?? {}) : []);
+    }
+  };
+  const onBlur = (event: React.FocusEvent<HTMLFormElement>) => {
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
+    if (!PROGRESS_FIELDS.includes(target.name) || !target.value.trim() || progressSent.current.has(target.name)) return;
+    progressSent.current.add(target.name);
+    trackFormProgress(formId, target.name, country);
+  };
+
+  const successPanel = (
+    <div className="form-result" role="status">
+      <h2 className="form-result__heading" id={`${domId}-result`}>
+        {FORM_MESSAGES.successHeading}
+      </h2>
+      <TextOrRichText value={blok.success_message} />
+    </div>
+  );
+
+  if (submitted || (modal && result === "success")) {
+    return (
+      <div className="form-block" id={modal ? undefined : anchor}>
+        {successPanel}
+      </div>
+    );
+  }
+
+  const renderField = (field: FormField) => {
+    const fieldMeta = meta[field.name] as Meta | undefined;
+    if (!fieldMeta) return null;
+    if (fieldType(field) === "hidden") {
+      return <input key={field._uid} type="hidden" name={field.name} value={field.hidden_value ?? ""} />;
+    }
+    if (fieldComponent(field) === "SelectDealership") {
+      if (!showDealer) return null;
+      return (
+        <DealerField
+          key={field._uid}
+          field={field}
+          meta={fieldMeta}
+          lookup={dealers}
+          hydrated={hydrated}
+        />
+      );
+    }
+    return <FieldView key={field._uid} field={field} meta={fieldMeta} country={country} />;
+  };
+
+  const failure = mine?.failure ?? (result === "failure" && modal ? FORM_MESSAGES.failure : undefined);
+
+  return (
+    <div className={["form-block", blok.background_color ? "form-block--background" : ""].filter(Boolean).join(" ")} id={modal ? undefined : anchor} style={blok.background_color ? { backgroundColor: blok.background_color } : undefined}>
+      <div className={modal ? "form-block__inner" : "container form-block__inner"}>
+        {blok.heading ? (
+          <h2 className="form-block__heading" id={headingId}>
+            {blok.heading}
+          </h2>
+        ) : null}
+        <TextOrRichText value={blok.intro} className="richtext form-block__intro" />
+        {failure ? (
+          <div className="form-alert" role="alert">
+            <p className="form-alert__heading">{FORM_MESSAGES.failureHeading}</p>
+            <p>{failure}</p>
+          </div>
+        ) : null}
+        <Form method="post" action={action} {...formProps} onSubmit={onSubmit} onBlur={onBlur} noValidate className="form" aria-labelledby={blok.heading ? headingId : undefined}>
+          <input type="hidden" name="form_id" value={formId} />
+          <input type="hidden" name={IDEMPOTENCY_FIELD} id={`${domId}-key`} value={idempotencyKey} readOnly />
+          <input type="hidden" name={ANCHOR_FIELD} value={anchor} />
+          <div className="form__hp" aria-hidden="true">
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" aria-label={HONEYPOT_FIELD} />
+          </div>
+          {(blok.sections ?? []).map((section) => (
+            <SectionView key={section._uid} section={section} country={country}>
+              {(section.fields ?? []).filter((f) => fields.includes(f)).map(renderField)}
+            </SectionView>
+          ))}
+          <TextOrRichText value={blok.consent_text} className="richtext form__consent" />
+          <BotCheckWidget />
+          <div className="form__actions">
+            <button type="submit" className="button button--lg button--primary form__submit" aria-disabled={submitting || undefined}>
+              {submitting ? FORM_MESSAGES.loading : blok.cta_text?.trim() || FORM_MESSAGES.submitDefault}
+            </button>
+          </div>
+        </Form>
+      </div>
+      {modal ? null : (
+        <Modal open={result !== null} onClose={() => setResult(null)} labelledBy={`${domId}-result`} className="form-result-modal">
+          <div className={result === "success" ? "form-result" : "form-result form-result--failure"}>
+            <h2 className="form-result__heading" id={`${domId}-result`}>
+              {result === "success" ? FORM_MESSAGES.successHeading : FORM_MESSAGES.failureHeading}
+            </h2>
+            {result === "success" ? <TextOrRichText value={blok.success_message} /> : <p>{FORM_MESSAGES.failure}</p>}
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function visibleIn(locale: string | undefined, country: Country): boolean {
+  return !locale || locale === "both" || locale === country;
+}
+
+function SectionView({ section, country, children }: { section: FormSection; country: Country; children: ReactNode }) {
+  if (!visibleIn(section.locale, country)) return null;
+  const layout = section.field_layout && FIELD_LAYOUTS.includes(section.field_layout) ? section.field_layout : "one-column";
+  const grid = <div className={`form-section__fields form-section__fields--${layout}`}>{children}</div>;
+  if (section.heading?.trim()) {
+    return (
+      <fieldset className="form-section">
+        <legend className="form-section__heading">{section.heading}</legend>
+        {grid}
+      </fieldset>
+    );
+  }
+  return <div className="form-section">{grid}</div>;
+}
+
+function Label({ htmlFor, field }: { htmlFor: string; field: FormField }) {
+  return (
+    <label className="form-field__label" htmlFor={htmlFor}>
+      {fieldLabel(field)}
+      {isRequired(field) ? (
+        <span className="form-field__required" aria-hidden="true">
+          {" *"}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+function FieldError({ meta }: { meta: Meta }) {
+  const message = meta.errors?.[0];
+  if (!message) return null;
+  return (
+    <p className="form-field__error" id={meta.errorId}>
+      {message}
+    </p>
+  );
+}
+
+function Help({ field, meta }: { field: FormField; meta: Meta }) {
+  if (!field.help_text?.trim()) return null;
+  return (
+    <p className="form-field__help" id={meta.descriptionId}>
+      {field.help_text}
+    </p>
+  );
+}
+
+function FieldView({ field, meta, country }: { field: FormField; meta: Meta; country: Country }) {
+  const type = fieldType(field);
+  const component = fieldComponent(field);
+  const choices = choicesOf(field);
+  const describedBy = field.help_text?.trim() ? meta.descriptionId : undefined;
+  const className = `form-field form-field--${field.name}${meta.errors?.length ? " form-field--invalid" : ""}`;
+
+  if (component !== null || type === "select") {
+    const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: describedBy });
+    return (
+      <div className={className}>
+        <Label htmlFor={meta.id} field={field} />
+        <select key={key} {...props} className="form-field__control">
+          <option value="">{field.placeholder ?? ""}</option>
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.text}
+            </option>
+          ))}
+        </select>
+        <Help field={field} meta={meta} />
+        <FieldError meta={meta} />
+      </div>
+    );
+  }
+  if (type === "textarea") {
+    const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: describedBy });
+    return (
+      <div className={`${className} form-field--wide`}>
+        <Label htmlFor={meta.id} field={field} />
+        <textarea
+          key={key}
+          {...props}
+          maxLength={htmlConstraints(field).maxLength}
+          rows={5}
+          placeholder={field.placeholder || undefined}
+          className="form-field__control"
+        />
+        <Help field={field} meta={meta} />
+        <FieldError meta={meta} />
+      </div>
+    );
+  }
+
+  let inputType: "text" | "email" | "tel" | "date" = "text";
+  const extra: React.InputHTMLAttributes<HTMLInputElement> = { ...htmlConstraints(field) };
+  if (isEmailField(field.name)) inputType = "email";
+  else if (PHONE_FIELDS.includes(field.name)) inputType = "tel";
+  else if (field.name === "test_drive_date") {
+    inputType = "date";
+    extra.min = addDays(todayIn(country), 1);
+  }
+  const { key, ...props } = getInputProps(meta, { type: inputType, ariaDescribedBy: describedBy });
+  return (
+    <div className={className}>
+      <Label htmlFor={meta.id} field={field} />
+      <input
+        key={key}
+        {...props}
+        placeholder={field.placeholder || undefined}
+        {...extra}
+        autoComplete={autocompleteOf(field)}
+        className="form-field__control"
+      />
+      <Help field={field} meta={meta} />
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/**
+ * SelectDealership: 'Enter your postcode to select a nearby dealership' until the postcode is
+ * known; then the dealers (PMA dealer first, then nearest), with 'Select a nearby dealership' as
+ * the prompt when the postcode could not be placed. A list of one dealer or none is not shown as
+ * a select (one dealer is sent as a hidden value). Without JavaScript a submit button lists the
+ * dealers for the entered postcode (a round trip that keeps the values).
+ */
+function DealerField({ field, meta, lookup, hydrated }: { field: FormField; meta: Meta; lookup: DealerLookup | null; hydrated: boolean }) {
+  const dealers = lookup?.dealers ?? [];
+  const prompt = lookup && !lookup.geocoded ? DEALER_SELECTOR_NOT_GEOCODED : DEALER_SELECTOR_PROMPT;
+  const lookupButton = hydrated ? null : (
+    <button type="submit" name={INTENT_FIELD} value={DEALERS_INTENT} className="button button--sm button--outline form-field__lookup">
+      {field.lookup_label?.trim() || fieldLabel(field)}
+    </button>
+  );
+  const className = `form-field form-field--dealer${meta.errors?.length ? " form-field--invalid" : ""}`;
+  if (dealers.length <= 1) {
+    return (
+      <div className={className}>
+        {dealers.length === 1 ? <input type="hidden" name={field.name} value={dealers[0].code} /> : null}
+        {dealers.length === 0 && typeof meta.initialValue === "string" && meta.initialValue ? (
+          <input type="hidden" name={field.name} value={meta.initialValue} />
+        ) : null}
+        <p className="form-field__label" id={`${meta.id}-label`}>
+          {fieldLabel(field)}
+        </p>
+        {dealers.length === 0 ? (
+          <p className="form-field__help" id={meta.descriptionId}>
+            {prompt}
+          </p>
+        ) : null}
+        {lookupButton}
+        <FieldError meta={meta} />
+      </div>
+    );
+  }
+  const chosen = typeof meta.initialValue === "string" ? meta.initialValue : "";
+  const preselect = dealers.some((d) => d.code === chosen)
+    ? chosen
+    : lookup && (lookup.geocoded || lookup.pmaDealerCode)
+      ? dealers[0].code
+      : "";
+  const { key, ...props } = getSelectProps(meta, { value: false });
+  return (
+    <div className={className}>
+      <Label htmlFor={meta.id} field={field} />
+      <select key={`${key ?? ""}-${lookup?.postcode ?? ""}`} {...props} defaultValue={preselect} className="form-field__control">
+        <option value="">{prompt}</option>
+        {dealers.map((d) => (
+          <option key={d.code} value={d.code}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+      {lookupButton}
+      <FieldError meta={meta} />
+    </div>
+  );
+}

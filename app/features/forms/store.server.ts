@@ -1,0 +1,388 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Country } from "~/content/schema";
+import type { FormKind, } from "./content";
+import type { LeadPayload } from "./normalise";
+
+/**
+ * The durable lead store (ARCHITECTURE.md "leads are never lost"): SQLite in WAL mode through
+ * better-sqlite3 by default (`LEADS_DB_PATH`, default data/leads.db), Postgres when
+ * DATABASE_URL is set (`pg` is loaded only then). One schema, migrations run when the store is
+ * opened. Every lead has a unique idempotency key: storing the same key twice keeps the first.
+ * The payload holds personal data: it is stored, never logged.
+ */
+
+export type LeadStatus = "pending" | "delivered" | "failed";
+
+export interface LeadInput {
+  idempotencyKey: string;
+  kind: FormKind;
+  formId: string;
+  country: Country;
+  endpoint: string;
+  payload: LeadPayload;
+}
+
+export interface Lead extends LeadInput {
+  id: string;
+  status: LeadStatus;
+  attempts: number;
+  /** Epoch ms: the outbox does not try before then. */
+  nextAttemptAt: number;
+  /** Epoch ms: a worker holds the lead until then (a crashed worker's claim expires). */
+  lockedUntil: number | null;
+  /** Status code or network error of the last failed delivery; never personal data. */
+  lastError: string | null;
+  createdAt: number;
+  updatedAt: number;
+  deliveredAt: number | null;
+}
+
+export interface LeadStore {
+  readonly dialect: "sqlite" | "postgres";
+  /** Stores a lead unless its idempotency key is known; returns the stored lead either way. */
+  insert(input: LeadInput, now?: number): Promise<{ lead: Lead; created: boolean }>;
+  /** Claims up to `limit` pending leads that are due, for `leaseMs`. */
+  claimDue(now: number, limit: number, leaseMs: number): Promise<Lead[]>;
+  markDelivered(id: string, now: number): Promise<void>;
+  markRetry(id: string, attempts: number, nextAttemptAt: number, error: string, now: number): Promise<void>;
+  markFailed(id: string, attempts: number, error: string, now: number): Promise<void>;
+  /** Puts every failed lead back in the queue, due now; returns how many. */
+  requeueFailed(now: number): Promise<number>;
+  get(id: string): Promise<Lead | null>;
+  list(status?: LeadStatus): Promise<Lead[]>;
+  counts(): Promise<Record<LeadStatus, number>>;
+  close(): Promise<void>;
+}
+
+// ---- Schema and migrations (one schema for both databases) ----------------------------------
+
+export interface Migration {
+  version: number;
+  statements: readonly string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    statements: [
+      `CREATE TABLE IF NOT EXISTS leads (
+        id TEXT PRIMARY KEY,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        form_id TEXT NOT NULL,
+        country TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT NOT NULL,
+        locked_until BIGINT,
+        last_error TEXT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        delivered_at BIGINT
+      )`,
+      `CREATE INDEX IF NOT EXISTS leads_due ON leads (status, next_attempt_at)`,
+    ],
+  },
+];
+
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS lead_schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
+
+// Queries with ? placeholders (Postgres gets $1, $2, ...).
+const SQL = {
+  insert: `INSERT INTO leads (id, idempotency_key, kind, form_id, country, endpoint, payload, status, attempts, next_attempt_at, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
+  byKey: `SELECT * FROM leads WHERE idempotency_key = ?`,
+  byId: `SELECT * FROM leads WHERE id = ?`,
+  // The outer conditions are checked again on the row a concurrent worker may have just claimed.
+  claim: `UPDATE leads SET locked_until = ?, updated_at = ?
+    WHERE id IN (SELECT id FROM leads WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
+                 ORDER BY next_attempt_at, created_at LIMIT ?)
+      AND status = 'pending' AND (locked_until IS NULL OR locked_until <= ?)
+    RETURNING *`,
+  delivered: `UPDATE leads SET status = 'delivered', delivered_at = ?, locked_until = NULL, last_error = NULL, attempts = attempts + 1, updated_at = ? WHERE id = ?`,
+  retry: `UPDATE leads SET attempts = ?, next_attempt_at = ?, last_error = ?, locked_until = NULL, updated_at = ? WHERE id = ? AND status = 'pending'`,
+  failed: `UPDATE leads SET status = 'failed', attempts = ?, last_error = ?, locked_until = NULL, updated_at = ? WHERE id = ? AND status = 'pending'`,
+  requeue: `UPDATE leads SET status = 'pending', attempts = 0, next_attempt_at = ?, locked_until = NULL, updated_at = ? WHERE status = 'failed'`,
+  list: `SELECT * FROM leads ORDER BY created_at, id`,
+  listByStatus: `SELECT * FROM leads WHERE status = ? ORDER BY created_at, id`,
+  counts: `SELECT status, COUNT(*) AS n FROM leads GROUP BY status`,
+} as const;
+
+interface LeadRow {
+  id: string;
+  idempotency_key: string;
+  kind: string;
+  form_id: string;
+  country: string;
+  endpoint: string;
+  payload: string;
+  status: string;
+  attempts: number | string;
+  next_attempt_at: number | string;
+  locked_until: number | string | null;
+  last_error: string | null;
+  created_at: number | string;
+  updated_at: number | string;
+  delivered_at: number | string | null;
+}
+
+const num = (v: number | string): number => (typeof v === "number" ? v : Number(v));
+const numOrNull = (v: number | string | null): number | null => (v === null ? null : num(v));
+
+function toLead(row: LeadRow): Lead {
+  return {
+    id: row.id,
+    idempotencyKey: row.idempotency_key,
+    kind: row.kind as FormKind,
+    formId: row.form_id,
+    country: row.country as Country,
+    endpoint: row.endpoint,
+    payload: JSON.parse(row.payload) as LeadPayload,
+    status: row.status as LeadStatus,
+    attempts: num(row.attempts),
+    nextAttemptAt: num(row.next_attempt_at),
+    lockedUntil: numOrNull(row.locked_until),
+    lastError: row.last_error,
+    createdAt: num(row.created_at),
+    updatedAt: num(row.updated_at),
+    deliveredAt: numOrNull(row.delivered_at),
+  };
+}
+
+function insertParams(input: LeadInput, now: number): unknown[] {
+  return [
+    randomUUID(),
+    input.idempotencyKey,
+    input.kind,
+    input.formId,
+    input.country,
+    input.endpoint,
+    JSON.stringify(input.payload),
+    now,
+    now,
+    now,
+  ];
+}
+
+function emptyCounts(): Record<LeadStatus, number> {
+  return { pending: 0, delivered: 0, failed: 0 };
+}
+
+// ---- SQLite (better-sqlite3) ----------------------------------------------------------------
+
+type SqliteDatabase = import("better-sqlite3").Database;
+
+export async function openSqliteLeadStore(file: string): Promise<LeadStore> {
+  const { default: Database } = await import("better-sqlite3");
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db: SqliteDatabase = new Database(file);
+  db.pragma("journal_mode = WAL");
+  // FULL: a commit is on disk before the visitor is told the lead was received.
+  db.pragma("synchronous = FULL");
+  db.pragma("busy_timeout = 5000");
+  migrateSqlite(db);
+
+  const all = (sql: string, params: unknown[] = []) => db.prepare(sql).all(...params) as LeadRow[];
+  const run = (sql: string, params: unknown[] = []) => db.prepare(sql).run(...params);
+
+  return {
+    dialect: "sqlite",
+    async insert(input, now = Date.now()) {
+      const created = run(SQL.insert, insertParams(input, now)).changes === 1;
+      const row = all(SQL.byKey, [input.idempotencyKey])[0];
+      return { lead: toLead(row), created };
+    },
+    async claimDue(now, limit, leaseMs) {
+      return all(SQL.claim, [now + leaseMs, now, now, now, limit, now]).map(toLead);
+    },
+    async markDelivered(id, now) {
+      run(SQL.delivered, [now, now, id]);
+    },
+    async markRetry(id, attempts, nextAttemptAt, error, now) {
+      run(SQL.retry, [attempts, nextAttemptAt, error, now, id]);
+    },
+    async markFailed(id, attempts, error, now) {
+      run(SQL.failed, [attempts, error, now, id]);
+    },
+    async requeueFailed(now) {
+      return run(SQL.requeue, [now, now]).changes;
+    },
+    async get(id) {
+      const row = all(SQL.byId, [id])[0];
+      return row ? toLead(row) : null;
+    },
+    async list(status) {
+      return (status ? all(SQL.listByStatus, [status]) : all(SQL.list)).map(toLead);
+    },
+    async counts() {
+      const out = emptyCounts();
+      for (const row of db.prepare(SQL.counts).all() as { status: LeadStatus; n: number }[]) out[row.status] = row.n;
+      return out;
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+function migrateSqlite(db: SqliteDatabase): void {
+  db.exec(MIGRATIONS_TABLE);
+  const applied = new Set((db.prepare("SELECT version FROM lead_schema_migrations").all() as { version: number }[]).map((r) => r.version));
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      for (const statement of migration.statements) db.exec(statement);
+      db.prepare("INSERT INTO lead_schema_migrations (version, applied_at) VALUES (?, ?)").run(migration.version, Date.now());
+    }).immediate();
+  }
+}
+
+// ---- Postgres (pg, loaded only when DATABASE_URL is set) -------------------------------------
+
+/** $1, $2, ... for each ? (the queries above hold no ? in literals). */
+export function toPostgresPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+/** A fixed advisory lock id, so two servers starting together migrate one after the other. */
+const MIGRATION_LOCK_ID = 7_428_531;
+
+export async function openPostgresLeadStore(connectionString: string): Promise<LeadStore> {
+  const pg = await import("pg");
+  const Pool = pg.default?.Pool ?? pg.Pool;
+  const pool = new Pool({ connectionString, max: 5 });
+  // An idle client's error (the server restarted) must not crash the process.
+  pool.on("error", (error: Error) => console.error(`[leads] Postgres pool error: ${error.message}`));
+  const query = async (sql: string, params: unknown[] = []) => (await pool.query(toPostgresPlaceholders(sql), params)).rows as LeadRow[];
+  const run = async (sql: string, params: unknown[] = []) => (await pool.query(toPostgresPlaceholders(sql), params)).rowCount ?? 0;
+
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
+    await client.query(MIGRATIONS_TABLE);
+    const applied = new Set((await client.query("SELECT version FROM lead_schema_migrations")).rows.map((r: { version: number }) => Number(r.version)));
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      for (const statement of migration.statements) await client.query(statement);
+      await client.query("INSERT INTO lead_schema_migrations (version, applied_at) VALUES ($1, $2)", [migration.version, Date.now()]);
+    }
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    client.release();
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  client.release();
+
+  return {
+    dialect: "postgres",
+    async insert(input, now = Date.now()) {
+      const created = (await run(SQL.insert, insertParams(input, now))) === 1;
+      const row = (await query(SQL.byKey, [input.idempotencyKey]))[0];
+      return { lead: toLead(row), created };
+    },
+    async claimDue(now, limit, leaseMs) {
+      return (await query(SQL.claim, [now + leaseMs, now, now, now, limit, now])).map(toLead);
+    },
+    async markDelivered(id, now) {
+      await run(SQL.delivered, [now, now, id]);
+    },
+    async markRetry(id, attempts, nextAttemptAt, error, now) {
+      await run(SQL.retry, [attempts, nextAttemptAt, error, now, id]);
+    },
+    async markFailed(id, attempts, error, now) {
+      await run(SQL.failed, [attempts, error, now, id]);
+    },
+    async requeueFailed(now) {
+      return run(SQL.requeue, [now, now]);
+    },
+    async get(id) {
+      const row = (await query(SQL.byId, [id]))[0];
+      return row ? toLead(row) : null;
+    },
+    async list(status) {
+      return (status ? await query(SQL.listByStatus, [status]) : await query(SQL.list)).map(toLead);
+    },
+    async counts() {
+      const out = emptyCounts();
+      const rows = (await pool.query(SQL.counts)).rows as { status: LeadStatus; n: string | number }[];
+      for (const row of rows) out[row.status] = Number(row.n);
+      return out;
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+// ---- The process's store ---------------------------------------------------------------------
+
+export const DEFAULT_LEADS_DB_PATH = "data/leads.db";
+
+export interface LeadStoreConfig {
+  databaseUrl?: string;
+  sqlitePath?: string;
+}
+
+export function leadStoreConfigFromEnv(env: Record<string, string | undefined> = process.env): LeadStoreConfig {
+  return {
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    sqlitePath: env.LEADS_DB_PATH?.trim() || DEFAULT_LEADS_DB_PATH,
+  };
+}
+
+/** Opens the configured store and runs its migrations. */
+export function openLeadStore(config: LeadStoreConfig = leadStoreConfigFromEnv()): Promise<LeadStore> {
+  if (config.databaseUrl) return openPostgresLeadStore(config.databaseUrl);
+  return openSqliteLeadStore(config.sqlitePath ?? DEFAULT_LEADS_DB_PATH);
+}
+
+/** Describes the store for logs without its credentials. */
+export function describeLeadStore(config: LeadStoreConfig = leadStoreConfigFromEnv()): string {
+  if (config.databaseUrl) {
+    try {
+      const url = new URL(config.databaseUrl);
+      return `Postgres at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+    } catch {
+      return "Postgres";
+    }
+  }
+  return `SQLite at ${config.sqlitePath ?? DEFAULT_LEADS_DB_PATH}`;
+}
+
+// The Remix build and server.ts's bundle are separate module graphs: they share one store (and
+// one outbox) through a process-wide slot.
+const STORE_SLOT = Symbol.for("kestrel.leads.store");
+type Slot = { promise: Promise<LeadStore> | null };
+function slot(): Slot {
+  const g = globalThis as unknown as Record<symbol, Slot | undefined>;
+  return (g[STORE_SLOT] ??= { promise: null });
+}
+
+/** The process's lead store, opened (and migrated) on first use. A failed open is retried next time. */
+export function getLeadStore(): Promise<LeadStore> {
+  const s = slot();
+  if (!s.promise) {
+    const opening = openLeadStore();
+    s.promise = opening;
+    opening.catch(() => {
+      if (s.promise === opening) s.promise = null;
+    });
+  }
+  return s.promise;
+}
+
+/** Closes the process's store (shutdown, tests). */
+export async function closeLeadStore(): Promise<void> {
+  const s = slot();
+  const opening = s.promise;
+  s.promise = null;
+  if (opening) await (await opening.catch(() => null))?.close();
+}

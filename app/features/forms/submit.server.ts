@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import type { Country } from "~/content/schema";
+import { dealerCodesFor } from "./dealers.server";
+import { fieldsOf, type FormBlok } from "./content";
+import { todayIn } from "./dates";
+import { buildLead, hiddenValues } from "./normalise";
+import { buildFormSchema, dealerFieldOf } from "./schema";
+import { honeypotTripped, verifyBotToken } from "./bot-check.server";
+import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "./constants";
+import { kickOutbox } from "./outbox.server";
+import { getLeadStore } from "./store.server";
+
+/**
+ * Accepting a submission, shared by the page actions (no JavaScript) and the JSON APIs: bot
+ * checks, the form's schema (the one the browser used), normalisation, and the durable store,
+ * which is written before success is reported. Nothing here logs a field value.
+ */
+
+export { IDEMPOTENCY_FIELD };
+const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** A usable idempotency key, or null (the caller then makes one). */
+export function cleanIdempotencyKey(value: unknown): string | null {
+  return typeof value === "string" && KEY_PATTERN.test(value.trim()) ? value.trim() : null;
+}
+
+export interface SubmitInput {
+  form: FormBlok;
+  country: Country;
+  /** Everything posted, as strings. */
+  values: URLSearchParams;
+  idempotencyKey: string | null;
+}
+
+export type SubmitOutcome =
+  | { type: "stored"; leadId: string; created: boolean }
+  | { type: "invalid"; reply: SubmissionResult<string[]>; errors: Record<string, string[]> }
+  | { type: "bot" }
+  | { type: "unavailable" };
+
+export async function submitLead({ form, country, values, idempotencyKey }: SubmitInput): Promise<SubmitOutcome> {
+  if (honeypotTripped(values.get(HONEYPOT_FIELD))) return { type: "bot" };
+  if (!(await verifyBotToken(values.get(BOT_TOKEN_FIELD)))) return { type: "bot" };
+
+  const fields = fieldsOf(form, country);
+  // Hidden fields carry the content's values whatever was posted.
+  const posted = new URLSearchParams(values);
+  for (const [name, value] of Object.entries(hiddenValues(fields))) posted.set(name, value);
+
+  const dealerCodes = dealerFieldOf(fields) ? await dealerCodesFor(country) : null;
+  const schema = buildFormSchema(form, { country, today: todayIn(country), dealerCodes });
+  const submission = parseWithZod(posted, { schema, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    const errors: Record<string, string[]> = {};
+    // One message per rule broken: a value can break two checks with the same message (length, pattern).
+    for (const [name, messages] of Object.entries(submission.error ?? {})) if (messages) errors[name] = [...new Set(messages)];
+    return { type: "invalid", reply: submission.reply(), errors };
+  }
+
+  const lead = buildLead(form, country, submission.value as Record<string, string | undefined>);
+  try {
+    const store = await getLeadStore();
+    const { lead: stored, created } = await store.insert({ ...lead, idempotencyKey: cleanIdempotencyKey(idempotencyKey) ?? randomUUID() });
+    if (created) console.log(`[leads] stored ${stored.id} (${lead.kind} ${lead.formId}, ${country})`);
+    kickOutbox();
+    return { type: "stored", leadId: stored.id, created };
+  } catch (error) {
+    console.error(`[leads] could not store a ${lead.kind} lead for ${lead.formId}: ${error instanceof Error ? error.message : "error"}`);
+    return { type: "unavailable" };
+  }
+}
+
+/** Posted fields as strings (files and non-strings are dropped). */
+export function formDataToParams(formData: FormData): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of formData.entries()) if (typeof value === "string") params.append(name, value);
+  return params;
+}
+
+/** A JSON body's top-level strings, numbers and booleans as form values. */
+export function jsonToParams(body: Record<string, unknown>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value === "string") params.append(name, value);
+    else if (typeof value === "number" || typeof value === "boolean") params.append(name, String(value));
+  }
+  return params;
+}

@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiSubmitAction, methodNotAllowed } from "~/features/forms/action.server";
+
+/** POST /api/competition/: a competition entry as JSON (spec transactional.md section 7); stored before 2xx. */
+export const loader = methodNotAllowed;
+
+export function action({ request }: ActionFunctionArgs) {
+  return apiSubmitAction(request, "competition");
+}

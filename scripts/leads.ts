@@ -1,0 +1,68 @@
+/**
+ * npm run leads -- <command>
+ *
+ *   export [--status pending|delivered|failed] [--out <file.csv>]
+ *          Writes the stored leads as CSV (to stdout, or to the file). The CSV holds personal data:
+ *          keep it where the privacy policy allows.
+ *   retry  Re-queues every failed lead; the running server's outbox delivers them.
+ *   status Counts of pending, delivered and failed leads.
+ *
+ * The store is the server's: DATABASE_URL (Postgres) when set, else LEADS_DB_PATH (SQLite,
+ * default data/leads.db).
+ */
+import { writeFileSync } from "node:fs";
+import { leadsToCsv } from "~/features/forms/export";
+import { describeLeadStore, openLeadStore, type LeadStatus } from "~/features/forms/store.server";
+
+const STATUSES: readonly LeadStatus[] = ["pending", "delivered", "failed"];
+
+function usage(): never {
+  console.error("usage: npm run leads -- export [--status pending|delivered|failed] [--out file.csv] | retry | status");
+  process.exit(2);
+}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i === -1) return undefined;
+  const value = args[i + 1];
+  if (!value || value.startsWith("--")) usage();
+  return value;
+}
+
+async function main(): Promise<number> {
+  const [command, ...args] = process.argv.slice(2);
+  if (!command || !["export", "retry", "status"].includes(command)) usage();
+  const store = await openLeadStore();
+  try {
+    if (command === "export") {
+      const status = option(args, "--status");
+      if (status !== undefined && !STATUSES.includes(status as LeadStatus)) usage();
+      const leads = await store.list(status as LeadStatus | undefined);
+      const csv = leadsToCsv(leads);
+      const out = option(args, "--out");
+      if (out) {
+        writeFileSync(out, csv, { mode: 0o600 });
+        console.error(`Wrote ${leads.length} lead(s) from ${describeLeadStore()} to ${out}`);
+      } else {
+        process.stdout.write(csv);
+      }
+    } else if (command === "retry") {
+      const count = await store.requeueFailed(Date.now());
+      console.log(`Re-queued ${count} failed lead(s) in ${describeLeadStore()}; the server's outbox delivers them.`);
+    } else {
+      const counts = await store.counts();
+      console.log(`${describeLeadStore()}: ${counts.pending} pending, ${counts.delivered} delivered, ${counts.failed} failed`);
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`leads: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,289 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiSubmitAction, formAction } from "~/features/forms/action.server";
+import type { FormActionData } from "~/features/forms/action-data";
+import { addDays, todayIn } from "~/features/forms/dates";
+import { closeLeadStore, getLeadStore } from "~/features/forms/store.server";
+
+/**
+ * The server side of the forms over the fixture content (contact-us, test-drive, the competition)
+ * and a temporary SQLite store: POST /api/form/, /api/competition/ and the page action.
+ */
+const saved = { ...process.env };
+let dir = "";
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "actions-"));
+  process.env.LEADS_DB_PATH = path.join(dir, "leads.db");
+  delete process.env.DATABASE_URL;
+  delete process.env.CRM_BASE_URL;
+  delete process.env.BOT_CHECK_SECRET;
+});
+afterAll(async () => {
+  await closeLeadStore();
+  process.env = { ...saved };
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  vi.spyOn(console, "log").mockImplementation(() => {});
+});
+
+let n = 0;
+const contact = (extra: Record<string, unknown> = {}) => ({
+  form_id: "contact-us",
+  country: "au",
+  token: "",
+  disableCIO: false,
+  enquiry_type: "vehicle",
+  vehicle_interested_in: "tarrak",
+  first_name: "Ann",
+  last_name: `Lee${++n}`,
+  mobile_phone: "0412345678",
+  Email: "ann@example.com",
+  post_code: "3121",
+  dealer_code: "AU-VIC-001",
+  comments: 'Line one\nline "two"',
+  ...extra,
+});
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+async function leads() {
+  return (await getLeadStore()).list();
+}
+
+describe("POST /api/form/", () => {
+  it("stores the normalised lead before answering OK, once per idempotency key", async () => {
+    const before = (await leads()).length;
+    const body = contact();
+    const first = await apiSubmitAction(post("/api/form/", body, { "Idempotency-Key": "retry-key-0001" }), "form");
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ ok: true });
+    const retry = await apiSubmitAction(post("/api/form/", body, { "Idempotency-Key": "retry-key-0001" }), "form");
+    expect(retry.status).toBe(200);
+    const stored = await leads();
+    expect(stored.length).toBe(before + 1);
+    const lead = stored.find((l) => l.idempotencyKey === "retry-key-0001")!;
+    expect(lead).toMatchObject({ status: "pending", endpoint: "/enquiries/vehicle", formId: "contact-us", country: "au", kind: "form" });
+    expect(lead.payload).toMatchObject({
+      mobile_phone: "61412345678",
+      comments: "Line one line 'two'",
+      company_name: "",
+      dealer_code: "AU-VIC-001",
+      SFEndpoint: "/enquiries/vehicle",
+      enquiry_name: "Vehicle enquiry",
+      lead_source: "website-contact-us",
+      disableCIO: false,
+    });
+    expect(lead.payload).not.toHaveProperty("token");
+  });
+
+  it("takes the idempotency key from the body when there is no header", async () => {
+    const body = contact({ idempotency_key: "body-key-000001" });
+    await apiSubmitAction(post("/api/form/", body), "form");
+    await apiSubmitAction(post("/api/form/", body), "form");
+    expect((await leads()).filter((l) => l.idempotencyKey === "body-key-000001")).toHaveLength(1);
+  });
+
+  it("re-validates on the server and answers 400 with field errors; nothing is stored", async () => {
+    const before = (await leads()).length;
+    const response = await apiSubmitAction(post("/api/form/", contact({ mobile_phone: "12", Email: "nope", comments: "", dealer_code: "" })), "form");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: {
+        mobile_phone: ["Valid phone number required"],
+        Email: ["Valid email required"],
+        comments: ["Comments are required"],
+        dealer_code: ["A dealer is required"],
+      },
+    });
+    expect((await leads()).length).toBe(before);
+  });
+
+  it("refuses a dealer of the other country", async () => {
+    const response = await apiSubmitAction(post("/api/form/", contact({ dealer_code: "NZ-AKL-001" })), "form");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: { dealer_code: ["Preferred dealership is not valid."] } });
+  });
+
+  it("answers 400 for an unknown form or country, and for a body that is not JSON", async () => {
+    expect((await apiSubmitAction(post("/api/form/", contact({ form_id: "nope" })), "form")).status).toBe(400);
+    expect((await apiSubmitAction(post("/api/form/", contact({ country: "us" })), "form")).status).toBe(400);
+    // A competition form is not an enquiry form, and the other way round.
+    expect((await apiSubmitAction(post("/api/form/", contact({ form_id: "drive-the-coast" })), "form")).status).toBe(400);
+    const notJson = new Request("http://localhost/api/form/", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    expect((await apiSubmitAction(notJson, "form")).status).toBe(400);
+  });
+
+  it("a filled honeypot is refused with 400 and nothing is stored", async () => {
+    const before = (await leads()).length;
+    const response = await apiSubmitAction(post("/api/form/", contact({ kestrel_hp: "http://spam.example" })), "form");
+    expect(response.status).toBe(400);
+    expect((await leads()).length).toBe(before);
+  });
+
+  it("with BOT_CHECK_SECRET set the widget's token is verified first; a failure stores nothing", async () => {
+    process.env.BOT_CHECK_SECRET = "secret";
+    process.env.BOT_CHECK_VERIFY_URL = "https://verify.example/siteverify";
+    const realFetch = globalThis.fetch;
+    const verify = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      if (String(input).startsWith("https://verify.example")) {
+        return Response.json({ success: new URLSearchParams(String(init?.body)).get("response") === "human" });
+      }
+      return realFetch(input, init);
+    });
+    vi.stubGlobal("fetch", verify);
+    try {
+      const before = (await leads()).length;
+      const refused = await apiSubmitAction(post("/api/form/", contact({ token: "robot" })), "form");
+      expect(refused.status).toBe(400);
+      expect((await leads()).length).toBe(before);
+      const accepted = await apiSubmitAction(post("/api/form/", contact({ token: "human" })), "form");
+      expect(accepted.status).toBe(201);
+      expect((await leads()).length).toBe(before + 1);
+    } finally {
+      vi.unstubAllGlobals();
+      delete process.env.BOT_CHECK_SECRET;
+      delete process.env.BOT_CHECK_VERIFY_URL;
+    }
+  });
+
+  it("when the store cannot be written the visitor is not told it succeeded (503)", async () => {
+    await closeLeadStore();
+    const good = process.env.LEADS_DB_PATH;
+    process.env.LEADS_DB_PATH = "/dev/null/leads.db";
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await apiSubmitAction(post("/api/form/", contact()), "form");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ error: "Sorry. We were unable to submit the form at this time. Please try again later." });
+      // The log says what failed, not what the visitor typed.
+      expect(error.mock.calls.flat().join(" ")).not.toMatch(/Ann|ann@example\.com|0412345678/);
+    } finally {
+      error.mockRestore();
+      await closeLeadStore();
+      process.env.LEADS_DB_PATH = good;
+    }
+  });
+
+  it("answers 405 to anything but POST", async () => {
+    expect((await apiSubmitAction(new Request("http://localhost/api/form/"), "form")).status).toBe(405);
+  });
+});
+
+describe("POST /api/competition/", () => {
+  it("stores the entry with the content's SFEndpoint and enquiry_name, whatever the body says", async () => {
+    const key = "competition-key-1";
+    const response = await apiSubmitAction(
+      post(
+        "/api/competition/",
+        {
+          form_id: "drive-the-coast",
+          country: "nz",
+          SFEndpoint: "/somewhere-else",
+          enquiry_name: "forged",
+          token: "",
+          disableCIO: false,
+          vehicle_interested_in: "not-an-owner",
+          kestrels_owned: "2",
+          competition_answer: "Coromandel, windows down",
+          first_name: "Kiri",
+          last_name: "Ng",
+          mobile_phone: "0211234567",
+          Email: "kiri@example.com",
+          post_code: "1010",
+        },
+        { "Idempotency-Key": key },
+      ),
+      "competition",
+    );
+    expect(response.status).toBe(201);
+    const lead = (await leads()).find((l) => l.idempotencyKey === key)!;
+    expect(lead).toMatchObject({ kind: "competition", country: "nz", endpoint: "/competitions/drive-the-coast" });
+    expect(lead.payload).toMatchObject({ SFEndpoint: "/competitions/drive-the-coast", enquiry_name: "Drive the Coast competition", mobile_phone: "64211234567" });
+  });
+
+  it("checks number fields: 'Please only enter numbers'", async () => {
+    const response = await apiSubmitAction(post("/api/competition/", { form_id: "drive-the-coast", country: "au", kestrels_owned: "two" }), "competition");
+    const body = (await response.json()) as { errors: Record<string, string[]> };
+    expect(body.errors.kestrels_owned).toEqual(["Please only enter numbers"]);
+    expect(body.errors.competition_answer).toEqual(["Your answer is required"]);
+  });
+});
+
+describe("the page action (forms without JavaScript)", () => {
+  function formPost(url: string, values: Record<string, string>) {
+    return new Request(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(values) });
+  }
+  async function run(slug: string, country: string, values: Record<string, string>) {
+    const request = formPost(`http://localhost/${country}/${slug}`, values);
+    return formAction({ request, params: { country, "*": slug }, context: {} }, slug);
+  }
+  const dataOf = (result: unknown) => (result as { data: FormActionData; init: ResponseInit | null });
+
+  it("stores the lead and redirects (303) to ?submitted=<form_id>, so a reload does not post again", async () => {
+    const values: Record<string, string> = { ...contact(), disableCIO: "false", idempotency_key: "page-key-000001", form_anchor: "form-contact-us-block" };
+    const response = (await run("contact-us", "au", values)) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/au/contact-us?submitted=contact-us#form-contact-us-block");
+    // The browser resubmits the same post (same hidden key): stored once.
+    await run("contact-us", "au", values);
+    expect((await leads()).filter((l) => l.idempotencyKey === "page-key-000001")).toHaveLength(1);
+  });
+
+  it("answers 400 with the field errors and the posted values, and the dealers for the postcode", async () => {
+    const result = dataOf(await run("test-drive", "nz", { form_id: "test-drive", first_name: "Kiri", post_code: "1010", test_drive_date: todayIn("nz") }));
+    expect(result.init?.status).toBe(400);
+    expect(result.data.lastResult?.initialValue).toMatchObject({ first_name: "Kiri", post_code: "1010" });
+    expect(result.data.lastResult?.error).toMatchObject({
+      last_name: ["Last name is required"],
+      vehicle_interested_in: ["Model is required"],
+      test_drive_date: ["Test drive date must be in the future"],
+    });
+    expect(result.data.dealers?.pmaDealerCode).toBe("NZ-AKL-001");
+    expect(result.data.dealers?.dealers[0].code).toBe("NZ-AKL-001");
+    // The list now shows, with the postcode's dealer chosen: no 'A dealer is required' beside it.
+    expect(result.data.lastResult?.error?.dealer_code).toBeUndefined();
+    expect(result.data.lastResult?.initialValue?.dealer_code).toBe("NZ-AKL-001");
+  });
+
+  it("keeps 'A dealer is required' when there is no postcode to list dealers for", async () => {
+    const result = dataOf(await run("test-drive", "au", { form_id: "test-drive", first_name: "Ann", post_code: "" }));
+    expect(result.data.lastResult?.error?.dealer_code).toEqual(["A dealer is required"]);
+    expect(result.data.lastResult?.error?.post_code).toEqual(["Postcode is required"]);
+    expect(result.data.dealers).toBeNull();
+  });
+
+  it("the find-dealers button re-renders with the postcode's dealers and the values, storing nothing", async () => {
+    const before = (await leads()).length;
+    const result = dataOf(await run("test-drive", "au", { form_id: "test-drive", first_name: "Ann", post_code: "3121", intent: "dealers" }));
+    expect(result.init?.status ?? 200).toBe(200);
+    expect(result.data.lastResult).toEqual({ initialValue: { form_id: "test-drive", first_name: "Ann", post_code: "3121", intent: "dealers" } });
+    expect(result.data.dealers).toMatchObject({ postcode: "3121", geocoded: true });
+    expect(result.data.dealers!.dealers.length).toBeGreaterThan(1);
+    expect((await leads()).length).toBe(before);
+  });
+
+  it("the finance contact form is found on the page's own story (a field it does not have is ignored)", async () => {
+    const response = (await run("finance/contact", "au", {
+      form_id: "finance-contact",
+      finance_type: "business",
+      first_name: "Ann",
+      last_name: "Lee",
+      mobile_phone: "0412345678",
+      Email: "ann@example.com",
+      post_code: "3000",
+      test_drive_date: addDays(todayIn("au"), 5),
+    })) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/au/finance/contact?submitted=finance-contact");
+  });
+});

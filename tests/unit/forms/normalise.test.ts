@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { buildLead, normaliseValues } from "~/features/forms/normalise";
+import { contactForm, validValues } from "./fixtures";
+
+describe("before sending (spec section 5)", () => {
+  it("line breaks in comments become spaces and double quotes single quotes", () => {
+    expect(normaliseValues({ comments: 'Call me "after 5"\r\nor\nweekends\rthanks' }, "au").comments).toBe("Call me 'after 5' or weekends thanks");
+  });
+
+  it("a leading + on the mobile is stripped", () => {
+    expect(normaliseValues({ mobile_phone: "+61412345678" }, "au").mobile_phone).toBe("61412345678");
+    expect(normaliseValues({ mobile: "+64211234567" }, "nz").mobile).toBe("64211234567");
+  });
+
+  it("a leading 0 is replaced with 61 (AU) or 64 (NZ)", () => {
+    expect(normaliseValues({ mobile_phone: "0412345678" }, "au").mobile_phone).toBe("61412345678");
+    expect(normaliseValues({ mobile_phone: "0211234567" }, "nz").mobile_phone).toBe("64211234567");
+  });
+
+  it("company_name and dealer_code default to empty strings", () => {
+    const out = normaliseValues({ first_name: "Ann" }, "au");
+    expect(out.company_name).toBe("");
+    expect(out.dealer_code).toBe("");
+    expect(normaliseValues({ company_name: "Acme" }, "au").company_name).toBe("Acme");
+  });
+
+  it("is idempotent: the browser and the server may both apply it", () => {
+    const once = normaliseValues({ mobile_phone: "+0412345678", comments: 'a\n"b"' }, "au");
+    expect(normaliseValues(once, "au")).toEqual(once);
+  });
+
+  it("values are trimmed and empty ones kept as empty strings", () => {
+    expect(normaliseValues({ first_name: "  Ann ", last_name: undefined }, "au")).toEqual({ first_name: "Ann", company_name: "", dealer_code: "" });
+  });
+});
+
+describe("the lead the CRM receives", () => {
+  it("takes SFEndpoint, enquiry_name and disableCIO from the chosen enquiry type", () => {
+    const lead = buildLead(contactForm(), "au", validValues({ enquiry_type: "feedback", dealer_code: "" }));
+    expect(lead.endpoint).toBe("/enquiries/care");
+    expect(lead.payload).toMatchObject({
+      SFEndpoint: "/enquiries/care",
+      enquiry_name: "Feedback",
+      disableCIO: true,
+      form_id: "contact",
+      country: "au",
+      mobile_phone: "61412345678",
+      lead_source: "website",
+    });
+  });
+
+  it("falls back to the form's own endpoint and name without an enquiry type", () => {
+    const lead = buildLead(contactForm(), "nz", validValues({ enquiry_type: "" }));
+    expect(lead.endpoint).toBe("/enquiries/general");
+    expect(lead.payload.enquiry_name).toBe("Contact us");
+    expect(lead.payload.mobile_phone).toBe("64412345678");
+  });
+
+  it("hidden fields carry the content's value whatever was posted", () => {
+    const lead = buildLead(contactForm(), "au", validValues({ lead_source: "forged" }));
+    expect(lead.payload.lead_source).toBe("website");
+  });
+
+  it("drops a dealer chosen for an enquiry type that has no dealer selector", () => {
+    expect(buildLead(contactForm(), "au", validValues({ enquiry_type: "general", dealer_code: "AU-VIC-001" })).payload.dealer_code).toBe("");
+    expect(buildLead(contactForm(), "au", validValues({ enquiry_type: "vehicle", dealer_code: "AU-VIC-001" })).payload.dealer_code).toBe("AU-VIC-001");
+  });
+
+  it("a competition form is a competition lead", () => {
+    const form = { ...contactForm(), component: "competition-form" as const, sfendpoint: "/competitions/x", enquiry_name: "Comp" };
+    const lead = buildLead(form, "au", validValues({ enquiry_type: "" }));
+    expect(lead.kind).toBe("competition");
+    expect(lead.payload).toMatchObject({ SFEndpoint: "/competitions/x", enquiry_name: "Comp" });
+  });
+});
