@@ -9,14 +9,16 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { getPublicEnv } from "~/env.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
 import globalStyles from "~/styles/global.css?url";
+import shellStyles from "~/styles/shell.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: globalStyles },
+  { rel: "stylesheet", href: shellStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -28,6 +30,7 @@ export async function loader(_args: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  useHydratedMarker();
   const data = useRouteLoaderData<typeof loader>("root");
   const lang = useRouteLoaderData<{ country?: string }>("routes/$country")?.country === "nz" ? "en-NZ" : "en-AU";
   return (
@@ -54,6 +57,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** Marks the document once React has hydrated it (tests wait for it; CSS may use it). */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 }
 
 export default function App() {

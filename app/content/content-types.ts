@@ -387,6 +387,8 @@ export const headerSchema = z
     enquire_label: text,
     enquire_link: linkOrHref,
     social_links: z.array(socialLinkSchema).optional(),
+    /** Text of the country switch link, per country ("Visit Kestrel New Zealand"). */
+    country_switch_label: text,
   })
   .loose();
 export type Header = z.infer<typeof headerSchema>;
@@ -472,6 +474,10 @@ export const footerSchema = z
     copyright: text,
     acknowledgement: text,
     legal_text: richTextSchema.optional(),
+    /** Cookie banner: heading, text (may link to the cookies page) and the Accept button. */
+    cookie_banner_heading: text,
+    cookie_banner_text: richTextSchema.optional(),
+    cookie_accept_label: text,
   })
   .loose();
 export type Footer = z.infer<typeof footerSchema>;

@@ -1,15 +1,19 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loadContentPage } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { contentPageMeta } from "~/features/pages/route-meta";
+import { formAction } from "~/features/forms/action.server";
 
 /** Catch-all: renders any content story at /{country}/{slug...}; home at the country root. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
   return loadContentPage(request, country, params["*"] ?? "");
 }
+
+/** Posts from the page's enquiry and competition forms (without JavaScript): app/features/forms. */
+export const action = (args: ActionFunctionArgs) => formAction(args, args.params["*"] ?? "");
 
 export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import type { Asset, Blok } from "~/content/schema";
 import { getStory } from "~/content/stories.server";
 import { throwNotFound } from "~/features/errors/not-found.server";
-import { PAGE_CACHE_CONTROL } from "~/features/pages/content-page.server";
+import { PAGE_HEADERS } from "~/features/pages/content-page.server";
 import { requireCountry } from "~/features/pages/country.server";
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   return data(
     { country, story, pageSettings: { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true } },
-    { headers: { "Cache-Control": PAGE_CACHE_CONTROL } },
+    { headers: PAGE_HEADERS },
   );
 }
 

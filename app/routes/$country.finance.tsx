@@ -1,10 +1,11 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FINANCE_RELATIONS } from "~/content/relations";
 import { loadContentPage } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { contentPageMeta } from "~/features/pages/route-meta";
+import { formAction } from "~/features/forms/action.server";
 
 /** Finance page: header styling from the story, finance logo on by default. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -14,6 +15,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     settings: { menuButtonColor: "black", financeLogo: true },
   });
 }
+
+/** Posts from the page's enquiry forms (without JavaScript): app/features/forms. */
+export const action = (args: ActionFunctionArgs) => formAction(args, "finance");
 
 export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

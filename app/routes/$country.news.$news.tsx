@@ -5,7 +5,7 @@ import { MODEL_RELATIONS } from "~/content/relations";
 import { getStory } from "~/content/stories.server";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { getNewsCategories } from "~/features/news/news.server";
-import { PAGE_CACHE_CONTROL, type PageStory } from "~/features/pages/content-page.server";
+import { PAGE_HEADERS, type PageStory } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const structuredData = await pageStructuredData(country, `news/${params.news ?? ""}`, story);
   return data(
     { country, story, newsCategories: newsCategories ?? [], pageSettings, structuredData },
-    { headers: { "Cache-Control": PAGE_CACHE_CONTROL } },
+    { headers: PAGE_HEADERS },
   );
 }
 

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { getStory } from "~/content/stories.server";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { getNewsCategories, getNewsPage } from "~/features/news/news.server";
-import { PAGE_CACHE_CONTROL, type PageStory } from "~/features/pages/content-page.server";
+import { PAGE_HEADERS, type PageStory } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   return data(
     { country, story, newsCategories, news, pageSettings: pageSettingsFrom(story.content) },
-    { headers: { "Cache-Control": PAGE_CACHE_CONTROL } },
+    { headers: PAGE_HEADERS },
   );
 }
 

@@ -10,7 +10,8 @@ import { organizationStructuredData } from "~/features/seo/structured-data.serve
 import { DEFAULT_PAGE_SETTINGS, type PageSettings } from "~/features/shell/globals";
 import { loadGlobals } from "~/features/shell/globals.server";
 import { SiteLayout } from "~/features/shell/site-layout";
-import { SiteProvider } from "~/features/site-state/site-context";
+import { buyerContextFromRequest, consentFromRequest } from "~/features/site-state/cookies.server";
+import { SiteProvider, type SiteContextValue } from "~/features/site-state/site-context";
 
 /** Validates the country once and loads the layout's global stories in parallel. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,14 +27,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const country = parsed.data;
   const globals = await loadGlobals(country);
+  // The buyer's state and type and the cookie consent, from cookies: the first response is right.
+  const { auState, isABN } = buyerContextFromRequest(request, country);
+  const consent = consentFromRequest(request);
   // The Organization JSON-LD of the country; the layout renders it with every page's structuredData.
-  return { country, globals, structuredData: await organizationStructuredData(country, globals) };
+  return { country, globals, auState, isABN, consent, structuredData: await organizationStructuredData(country, globals) };
+}
+
+/** The shared site state's starting values from the layout's data. */
+function siteValue(data: Awaited<ReturnType<typeof loader>>): SiteContextValue {
+  const { country, auState, isABN, consent, globals } = data;
+  return { country, auState, isABN, consent, useAngleAPI: globals.finance?.use_angle_api === true };
 }
 
 /** Error meta here, where the layout's data (the brand) is visible; pages add their own meta. */
 export const meta: MetaFunction<typeof loader> = ({ error, matches }) => (error ? errorMeta({ error, matches }) : []);
 
-/** Globals change only with the country (or after a form post). */
+/** Globals change only with the country; after a form post (pricing choice, consent) the cookies are read again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, formMethod, defaultShouldRevalidate }) => {
   if (currentParams.country !== nextParams.country) return true;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
@@ -50,11 +60,12 @@ function usePageSettings(): PageSettings {
 }
 
 export default function CountryLayout() {
-  const { country, globals } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const settings = usePageSettings();
   const structuredData = collectStructuredData(useMatches());
+  const { globals } = data;
   return (
-    <SiteProvider value={{ country }}>
+    <SiteProvider value={siteValue(data)}>
       <SiteLayout globals={globals} settings={settings}>
         <Outlet />
       </SiteLayout>
@@ -67,11 +78,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>("routes/$country");
   if (isRouteErrorResponse(error) && error.status === 404 && isNotFoundPayload(error.data)) {
-    return <NotFoundScreen payload={error.data} globals={layout?.globals} />;
+    const page = <NotFoundScreen payload={error.data} globals={layout?.globals} />;
+    // The screen's own provider shares this one's store (consent, buyer choice) for the same country.
+    return layout ? <SiteProvider value={siteValue(layout)}>{page}</SiteProvider> : page;
   }
   if (!layout) return <ErrorScreen error={error} />;
   return (
-    <SiteProvider value={{ country: layout.country }}>
+    <SiteProvider value={siteValue(layout)}>
       <SiteLayout globals={layout.globals} settings={{ ...DEFAULT_PAGE_SETTINGS, navbarSolid: true, financeLogo: false }}>
         <ErrorScreen error={error} />
       </SiteLayout>

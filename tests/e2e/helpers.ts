@@ -23,10 +23,7 @@ export function collectPageErrors(page: Page): string[] {
 /** Waits until React has hydrated the document (JavaScript project only). */
 export async function waitForHydration(page: Page, testInfo: TestInfo) {
   if (jsDisabled(testInfo)) return;
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __remixContext?: unknown; __reactRouterContext?: unknown };
-    return Boolean(w.__remixContext) && document.readyState === "complete";
-  });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];

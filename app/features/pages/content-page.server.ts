@@ -2,6 +2,8 @@ import { data, redirect } from "@remix-run/node";
 import type { Country, Story } from "~/content/schema";
 import { MODEL_RELATIONS } from "~/content/relations";
 import { getStory } from "~/content/stories.server";
+import type { BlockDataMap } from "~/blocks/block-data";
+import { loadBlockData } from "~/blocks/loaders.server";
 import type { Blok } from "~/content/schema";
 import type { PageSettings } from "~/features/shell/globals";
 import { throwNotFound } from "~/features/errors/not-found.server";
@@ -17,10 +19,18 @@ export interface ContentPageData {
   pageSettings: PageSettings;
   /** JSON-LD of the page (breadcrumbs, news article, car, offers); the layout renders it. */
   structuredData: JsonLdNode[];
+  /** Server data of the body's blocks, by blok _uid (app/blocks/loaders.server.ts; read with useBlockData). */
+  blockData: BlockDataMap;
 }
 
 /** Published pages may be cached briefly by shared caches; the content cache does the rest. */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/**
+ * Headers of a published page. The HTML depends on the visitor's cookies (consent banner, AU
+ * state and buyer type for prices), so shared caches must key on them.
+ */
+export const PAGE_HEADERS = { "Cache-Control": PAGE_CACHE_CONTROL, Vary: "Cookie" } as const;
 
 /**
  * Loads the story for a content page and applies the catch-all rules: the story must exist, be a
@@ -43,7 +53,16 @@ export async function loadContentPage(
   if (!story || !allowed.has(story.content.component) || !storyLocaleMatches(story.content.locale, country)) {
     return throwNotFound(request, { country, message: "Page Not Found" });
   }
-  const structuredData = await pageStructuredData(country, clean || "home", story);
-  const payload: ContentPageData = { country, story, pageSettings: pageSettingsFrom(story.content, opts.settings), structuredData };
-  return data(payload, { headers: { "Cache-Control": PAGE_CACHE_CONTROL } });
+  const [structuredData, blockData] = await Promise.all([
+    pageStructuredData(country, clean || "home", story),
+    loadBlockData(story.content.body, country, request),
+  ]);
+  const payload: ContentPageData = {
+    country,
+    story,
+    pageSettings: pageSettingsFrom(story.content, opts.settings),
+    structuredData,
+    blockData,
+  };
+  return data(payload, { headers: PAGE_HEADERS });
 }
