@@ -82,7 +82,8 @@ test.describe("header", () => {
   test("takes solid, transparent, inverted logo and finance logo from the story", async ({ page }, testInfo) => {
     await open(page, testInfo, "/au/privacy");
     await expect(header(page)).toHaveAttribute("data-solid", "");
-    await open(page, testInfo, "/au/finance");
+    // A model page opens on a dark hero: transparent header, inverted logo, white menu button.
+    await open(page, testInfo, "/au/models/suv/tarrak");
     await expect(header(page)).not.toHaveAttribute("data-solid");
     await expect(header(page)).toHaveAttribute("data-theme", "dark");
     await expect(header(page).locator(".site-header__logo img")).toHaveAttribute("src", /brand-logo-inverted\.svg$/);
