@@ -1,3 +1,4 @@
+import { ASSET_DETAILS } from "./fixtures";
 import { describe, expect, it } from "vitest";
 import {
   buildQuoteRequest,
@@ -234,20 +235,7 @@ describe("quote request", () => {
       balloon: { balloonAmount: 4099 },
       tradeIn: { tradeInValue: 0, tradeInPayout: 0 },
       entityType: "Individual",
-      assetDetails: {
-        identificationCode: "NVIC123",
-        type: "Motor Vehicle",
-        classification: "Passenger",
-        condition: "New",
-        make: "Harbour",
-        model: "H6",
-        variant: "Premium",
-        subModel: "",
-        odometer: 10,
-        factoryOptions: [],
-        insurances: [],
-        accessories: [],
-      },
+      assetDetails: { ...ASSET_DETAILS },
     });
     expect(financeQuoteRequestSchema.safeParse(s.request).success).toBe(true);
   });

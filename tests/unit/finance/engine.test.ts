@@ -1,3 +1,4 @@
+import { ASSET_DETAILS } from "./fixtures";
 import { describe, expect, it } from "vitest";
 import type { FinanceConfig } from "~/features/finance/config";
 import {
@@ -32,20 +33,7 @@ function request(overrides: Partial<FinanceQuoteRequest> = {}): FinanceQuoteRequ
     balloon: { balloonAmount: 0 },
     tradeIn: { tradeInValue: 0, tradeInPayout: 0 },
     entityType: "Individual",
-    assetDetails: {
-      identificationCode: "NVIC123",
-      type: "Motor Vehicle",
-      classification: "Passenger",
-      condition: "New",
-      make: "Harbour",
-      model: "H6",
-      variant: "Premium",
-      subModel: "",
-      odometer: 10,
-      factoryOptions: [],
-      insurances: [],
-      accessories: [],
-    },
+    assetDetails: { ...ASSET_DETAILS },
     ...overrides,
   };
 }
