@@ -8,6 +8,8 @@ import { z } from "zod";
 
 /** Stories under this folder are the block gallery pages (content-fixtures/stories/blocks/). */
 export const GALLERY_FOLDER = "blocks/";
+/** Examples shown per block from the gallery pages (its variants; the page stays light enough to review). */
+export const MAX_GALLERY_EXAMPLES = 3;
 /** Examples taken from other stories when a block has none in the gallery pages. */
 export const MAX_OTHER_EXAMPLES = 1;
 
@@ -57,8 +59,8 @@ function walk(value: unknown, place: ExamplePlace, visit: (blok: ExampleBlok, pl
 }
 
 /**
- * The examples of each named block: its bloks in the gallery pages (body bloks; nested ones only
- * when it has no body blok there), else up to MAX_OTHER_EXAMPLES from other stories (a body blok
+ * The examples of each named block: up to MAX_GALLERY_EXAMPLES of its bloks in the gallery pages
+ * (body bloks; nested ones only when it has no body blok there), else up to MAX_OTHER_EXAMPLES from other stories (a body blok
  * first, then a nested one, then a story whose root it is). Stories are read in full_slug order.
  */
 export function collectBlockExamples(stories: readonly GalleryStory[], names: readonly string[]): Record<string, BlockExample[]> {
@@ -81,8 +83,8 @@ export function collectBlockExamples(stories: readonly GalleryStory[], names: re
   for (const name of names) {
     const { gallery, other } = found.get(name) ?? { gallery: [], other: [] };
     const top = gallery.filter((e) => e.place === "top");
-    if (top.length) result[name] = top;
-    else if (gallery.length) result[name] = gallery;
+    if (top.length) result[name] = top.slice(0, MAX_GALLERY_EXAMPLES);
+    else if (gallery.length) result[name] = gallery.slice(0, MAX_GALLERY_EXAMPLES);
     else result[name] = [...other].sort((a, b) => rank[a.place] - rank[b.place]).slice(0, MAX_OTHER_EXAMPLES);
   }
   return result;

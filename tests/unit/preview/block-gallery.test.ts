@@ -65,6 +65,8 @@ describe("example selection", () => {
     expect(result.card?.map((e) => [e.blok._uid, e.place])).toEqual([["k1", "nested"]]);
     expect(result["news-detail"]?.map((e) => [e.blok._uid, e.place])).toEqual([["n1", "root"]]);
     expect(result.missing).toEqual([]);
+    const many = [story("blocks/x", blok("page", "p", { body: ["a", "b", "c", "d"].map((id) => blok("cta-panel", id)) }))];
+    expect(collectBlockExamples(many, ["cta-panel"])["cta-panel"]?.map((e) => e.blok._uid)).toEqual(["a", "b", "c"]);
   });
 
   it("does not take examples from resolved relations (other stories inside the content)", () => {
