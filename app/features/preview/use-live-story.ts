@@ -31,6 +31,9 @@ function loadBridge(src: string): Promise<StoryblokBridgeConstructor> {
       script.id = BRIDGE_SCRIPT_ID;
       script.src = src;
       script.async = true;
+      // Under a nonce-based CSP the page's nonce lets the bridge run (its origin is allowed for previews only).
+      const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+      if (nonce) script.nonce = nonce;
       document.head.append(script);
     }
     script.addEventListener("load", () => (window.StoryblokBridge ? resolve(window.StoryblokBridge) : reject(new Error("no StoryblokBridge"))));
