@@ -12,6 +12,7 @@ import { wwwRedirect } from "./app/features/seo/www";
 import { createImageService, IMAGE_CACHE_CONTROL } from "./app/features/images/image-service.server";
 import { startOutbox } from "./app/features/forms/outbox.server";
 import { formPostRateLimit } from "./app/features/forms/rate-limit.server";
+import { previewMiddleware } from "./app/features/preview/middleware.server";
 
 let env: Env;
 try {
@@ -35,6 +36,11 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 app.use(compression());
+
+// Visual-editor preview: verifies the editor's signed parameters once and sets res.locals.preview
+// (boolean) before any header-setting middleware (the CSP widens for previews only); preview
+// responses are never cached nor indexed.
+app.use(previewMiddleware(env));
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });

@@ -36,6 +36,8 @@ export const envSchema = z.object({
     .enum(["eu", "us", "ap", "ca", "cn"], { message: "STORYBLOK_REGION must be one of eu, us, ap, ca, cn" })
     .default("eu"),
   STORYBLOK_PREVIEW_TOKEN: optionalString,
+  // Preview token of the local content (no STORYBLOK_TOKEN); default: see app/features/preview/preview.server.ts.
+  LOCAL_PREVIEW_TOKEN: optionalString,
   SITE_URL: z
     .url({ message: "SITE_URL must be an absolute http(s) URL such as https://www.example.com" })
     .refine((v) => /^https?:\/\//.test(v), "SITE_URL must start with http:// or https://")

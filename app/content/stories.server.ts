@@ -1,6 +1,7 @@
 import type { ISbStoriesParams } from "storyblok-js-client";
 import type { Country, Story } from "./schema";
 import { getEnv } from "~/env.server";
+import { isPreviewRequest } from "~/features/preview/preview.server";
 import { getContentClient } from "./client.server";
 
 
@@ -17,13 +18,27 @@ export interface DatasourceEntry {
   dimension_value: string | null;
 }
 
-/** Draft when the environment is development, else published (spec site.md section 4). */
-export function contentVersion(): "draft" | "published" {
-  return getEnv().NODE_ENV === "development" ? "draft" : "published";
+/**
+ * The content version of a request (spec site.md section 4): draft in development or in a verified
+ * visual-editor preview (app/features/preview), else published. Without a request: the
+ * environment's version.
+ */
+export function contentVersion(request?: Request): "draft" | "published" {
+  if (getEnv().NODE_ENV === "development") return "draft";
+  return request && isPreviewRequest(request) ? "draft" : "published";
+}
+
+function versionOf(opts: ContentOptions): "draft" | "published" {
+  return opts.version ?? contentVersion();
+}
+
+/** Drafts are read with the preview token (server-side only), published content with the public one. */
+function clientFor(opts: ContentOptions) {
+  return getContentClient({ preview: versionOf(opts) === "draft" });
 }
 
 function baseParams(opts: ContentOptions): ISbStoriesParams {
-  const params: ISbStoriesParams = { version: opts.version ?? contentVersion(), language: opts.country };
+  const params: ISbStoriesParams = { version: versionOf(opts), language: opts.country };
   if (opts.resolveRelations?.length) params.resolve_relations = opts.resolveRelations.join(",");
   return params;
 }
@@ -40,7 +55,7 @@ function logFailure(what: string, error: unknown): void {
  */
 export async function getStory<C = Story["content"]>(slug: string, opts: ContentOptions): Promise<Story<C> | null> {
   try {
-    const res = await getContentClient().getStory(slug, baseParams(opts));
+    const res = await clientFor(opts).getStory(slug, baseParams(opts));
     return (res.data.story as unknown as Story<C>) ?? null;
   } catch (error) {
     logFailure(`story ${slug}`, error);
@@ -54,7 +69,7 @@ export async function getStoriesPage<C = Story["content"]>(
   opts: ContentOptions,
 ): Promise<{ stories: Story<C>[]; total: number } | null> {
   try {
-    const res = await getContentClient().getStories({ ...baseParams(opts), ...params });
+    const res = await clientFor(opts).getStories({ ...baseParams(opts), ...params });
     const stories = res.data.stories as unknown as Story<C>[];
     const total = Number.isFinite(res.total) ? Number(res.total) : stories.length;
     return { stories, total };
@@ -67,7 +82,7 @@ export async function getStoriesPage<C = Story["content"]>(
 /** Every story matching the query, all pages fetched (per_page 100). */
 export async function getStories<C = Story["content"]>(params: ISbStoriesParams, opts: ContentOptions): Promise<Story<C>[]> {
   try {
-    const stories = await getContentClient().getAll("cdn/stories", { per_page: 100, ...baseParams(opts), ...params });
+    const stories = await clientFor(opts).getAll("cdn/stories", { per_page: 100, ...baseParams(opts), ...params });
     return stories as unknown as Story<C>[];
   } catch (error) {
     logFailure(`all stories ${JSON.stringify(params)}`, error);

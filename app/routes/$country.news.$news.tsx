@@ -2,10 +2,10 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MODEL_RELATIONS } from "~/content/relations";
-import { getStory } from "~/content/stories.server";
+import { contentVersion, getStory } from "~/content/stories.server";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { getNewsCategories } from "~/features/news/news.server";
-import { PAGE_HEADERS, type PageStory } from "~/features/pages/content-page.server";
+import { pageHeadersFor, type PageStory } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
@@ -15,8 +15,9 @@ import { pageStructuredData } from "~/features/seo/structured-data.server";
 /** News detail: the story key is the path without the country segment (news/{news}). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
+  const version = contentVersion(request);
   const [story, newsCategories] = await Promise.all([
-    getStory<PageStory["content"]>(`news/${params.news ?? ""}`, { country, resolveRelations: MODEL_RELATIONS }),
+    getStory<PageStory["content"]>(`news/${params.news ?? ""}`, { country, version, resolveRelations: MODEL_RELATIONS }),
     getNewsCategories(),
   ]);
   if (!story || story.content.component !== "news-detail" || !storyLocaleMatches(story.content.locale, country)) {
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const structuredData = await pageStructuredData(country, `news/${params.news ?? ""}`, story);
   return data(
     { country, story, newsCategories: newsCategories ?? [], pageSettings, structuredData },
-    { headers: PAGE_HEADERS },
+    { headers: pageHeadersFor(version) },
   );
 }
 
