@@ -18,10 +18,13 @@ import { iconFeatures } from "./icon-features";
 import { imageBanner } from "./image-banner";
 import { informationPanel } from "./information-panel";
 import { modalForm } from "./modal-form";
+import { newsCarousel } from "./news-carousel";
 import { newsDetail } from "./news-detail";
+import { newsListing } from "./news-listing";
 import { overviewBlocks } from "./overview-blocks";
 import { overviewGridBlocks } from "./overview-grid-blocks";
 import { ownersClubEventDetail } from "./owners-club-event-detail";
+import { ownersClubEventListing } from "./owners-club-event-listing";
 import { page } from "./page";
 import { quickHelpBlocks } from "./quick-help-blocks";
 import { sideBySideBlocks } from "./side-by-side-blocks";
@@ -61,10 +64,13 @@ export const blockRegistry: Record<string, BlockDefinition> = {
   "image-banner": imageBanner,
   "information-panel": informationPanel,
   "modal-form": modalForm,
+  "news-carousel": newsCarousel,
   "news-detail": newsDetail,
+  "news-listing": newsListing,
   "overview-blocks": overviewBlocks,
   "overview-grid-blocks": overviewGridBlocks,
   "owners-club-event-detail": ownersClubEventDetail,
+  "owners-club-event-listing": ownersClubEventListing,
   page,
   "quick-help-blocks": quickHelpBlocks,
   "side-by-side-blocks": sideBySideBlocks,

@@ -1,5 +1,6 @@
 import type { Country } from "~/content/schema";
 import { storeLocatorLoader } from "~/features/dealers/locator.server";
+import { eventListingLoader, newsCarouselLoader, newsListingLoader } from "~/features/news/block-loaders.server";
 import { storyLocaleMatches } from "~/features/pages/page-settings";
 import type { BlockDataMap } from "./block-data";
 
@@ -22,6 +23,9 @@ export type BlockLoader = (args: BlockLoaderArgs) => Promise<unknown>;
 
 export const blockLoaders: Readonly<Record<string, BlockLoader>> = {
   "store-locator": storeLocatorLoader,
+  "news-listing": newsListingLoader,
+  "news-carousel": newsCarouselLoader,
+  "owners-club-event-listing": eventListingLoader,
 };
 
 function isBlok(value: unknown): value is BlockLoaderArgs["blok"] & { locale?: unknown } {
