@@ -5,6 +5,7 @@ import { ctaCarousel } from "./cta-carousel";
 import { ctaFlexiblePanel } from "./cta-flexible-panel";
 import { ctaPanel } from "./cta-panel";
 import { competitionForm } from "./competition-form";
+import { eventBanner } from "./event-banner";
 import { expandingGrid } from "./expanding-grid";
 import { expansionPanel } from "./expansion-panel";
 import { expansionPanelGroup } from "./expansion-panel-group";
@@ -16,6 +17,7 @@ import { heroBanner } from "./hero-banner";
 import { hoverTiles } from "./hover-tiles";
 import { iconFeatures } from "./icon-features";
 import { imageBanner } from "./image-banner";
+import { imageCarousel } from "./image-carousel";
 import { informationPanel } from "./information-panel";
 import { modalForm } from "./modal-form";
 import { newsCarousel } from "./news-carousel";
@@ -34,6 +36,10 @@ import { stepSlider } from "./step-slider";
 import { storeLocator } from "./store-locator";
 import { subNavigation } from "./sub-navigation";
 import { textContent } from "./text-content";
+import { videoBanner } from "./video-banner";
+import { videoGrid } from "./video-grid";
+import { videoListing } from "./video-listing";
+import { videoTiles } from "./video-tiles";
 
 // The blocks' stylesheet. Vite hoists an eager glob to a static import, so the CSS is part of the
 // route graph (linked by Remix); plain Node (tsx: the content checker) has no import.meta.env and
@@ -51,6 +57,7 @@ export const blockRegistry: Record<string, BlockDefinition> = {
   "cta-flexible-panel": ctaFlexiblePanel,
   "cta-panel": ctaPanel,
   "competition-form": competitionForm,
+  "event-banner": eventBanner,
   "expanding-grid": expandingGrid,
   "expansion-panel": expansionPanel,
   "expansion-panel-group": expansionPanelGroup,
@@ -62,6 +69,7 @@ export const blockRegistry: Record<string, BlockDefinition> = {
   "hover-tiles": hoverTiles,
   "icon-features": iconFeatures,
   "image-banner": imageBanner,
+  "image-carousel": imageCarousel,
   "information-panel": informationPanel,
   "modal-form": modalForm,
   "news-carousel": newsCarousel,
@@ -80,4 +88,8 @@ export const blockRegistry: Record<string, BlockDefinition> = {
   "store-locator": storeLocator,
   "sub-navigation": subNavigation,
   "text-content": textContent,
+  "video-banner": videoBanner,
+  "video-grid": videoGrid,
+  "video-listing": videoListing,
+  "video-tiles": videoTiles,
 };
