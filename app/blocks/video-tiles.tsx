@@ -50,7 +50,6 @@ function TilePicture({ tile }: { tile: VideoTile }) {
   if (thumb && mediaKind(thumb.filename) === "video") {
     // A silent looping preview: decorative (the tile's text names it); no controls, no sound.
     return (
-      // eslint-disable-next-line jsx-a11y/media-has-caption
       <video
         className="video-tile__picture"
         src={thumb.filename ?? ""}

@@ -43,6 +43,9 @@ export function VideoPlayer({ video, poster, captions, label, background, playOn
 
   if (!video?.filename) return null;
   return (
+    // Captions come from the content (a WebVTT asset) and the track is rendered whenever there
+    // is one; a clip without speech has none to give.
+    // eslint-disable-next-line jsx-a11y/media-has-caption
     <video
       ref={ref}
       key={video.filename}
