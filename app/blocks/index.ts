@@ -32,6 +32,7 @@ import { modalForm } from "./modal-form";
 import { newsCarousel } from "./news-carousel";
 import { newsDetail } from "./news-detail";
 import { newsListing } from "./news-listing";
+import { offersListing } from "./offers-listing";
 import { overviewBlocks } from "./overview-blocks";
 import { overviewGridBlocks } from "./overview-grid-blocks";
 import { ownersClubEventDetail } from "./owners-club-event-detail";
@@ -84,6 +85,7 @@ export const blockRegistry: Record<string, BlockDefinition> = {
   "news-carousel": newsCarousel,
   "news-detail": newsDetail,
   "news-listing": newsListing,
+  "offers-listing": offersListing,
   "overview-blocks": overviewBlocks,
   "overview-grid-blocks": overviewGridBlocks,
   "owners-club-event-detail": ownersClubEventDetail,
