@@ -141,7 +141,7 @@ export function OfferCard({ model, settings, quote }: { model: OfferModel; setti
         <VehiclePrice model={model} className="offer-card__price" />
         <PriceDisclaimers disclaimers={model.priceDisclaimers} label={settings.priceDisclaimerLabel} />
         {tabs ? (
-          <div className="offer-card__tabs" role="tablist" aria-label={model.name} onKeyDown={onKeyDown}>
+          <div className="offer-card__tabs" role="tablist" aria-label={model.name}>
             {order.map((key) => (
               <button
                 key={key}
@@ -156,6 +156,7 @@ export function OfferCard({ model, settings, quote }: { model: OfferModel; setti
                 tabIndex={current === key ? 0 : -1}
                 className="offer-card__tab"
                 onClick={() => setSelected(key)}
+                onKeyDown={onKeyDown}
               >
                 {key === "offer" ? OFFER_TAB : FINANCE_TAB}
               </button>
