@@ -1,5 +1,7 @@
 import type { Country } from "~/content/schema";
 import { storeLocatorLoader } from "~/features/dealers/locator.server";
+import { eventListingLoader, newsCarouselLoader, newsListingLoader } from "~/features/news/block-loaders.server";
+import { offersListingLoader } from "~/features/offers/offers.server";
 import { storyLocaleMatches } from "~/features/pages/page-settings";
 import { accessoriesBlockLoader, vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
 import type { BlockDataMap } from "./block-data";
@@ -23,6 +25,10 @@ export type BlockLoader = (args: BlockLoaderArgs) => Promise<unknown>;
 
 export const blockLoaders: Readonly<Record<string, BlockLoader>> = {
   "store-locator": storeLocatorLoader,
+  "news-listing": newsListingLoader,
+  "news-carousel": newsCarouselLoader,
+  "owners-club-event-listing": eventListingLoader,
+  "offers-listing": offersListingLoader,
   // Vehicle blocks: models with prices for the visitor's state and buyer type (cookies).
   "model-range": vehicleBlockLoader,
   "model-range-compact": vehicleBlockLoader,

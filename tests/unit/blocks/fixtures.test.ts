@@ -32,6 +32,15 @@ const CONTENT_BLOCKS = [
   "accordion",
   "expansion-panel",
   "expansion-panel-group",
+  // Media, news and offers blocks (blocks/media).
+  "image-carousel",
+  "video-banner",
+  "video-grid",
+  "video-tiles",
+  "video-listing",
+  "news-carousel",
+  "event-banner",
+  "offers-listing",
 ];
 
 interface Node {
@@ -57,7 +66,7 @@ function visibleComponents(value: unknown, country: string, out = new Set<string
 describe("block gallery fixtures", () => {
   const stories = readdirSync(GALLERY).map((f) => JSON.parse(readFileSync(path.join(GALLERY, f), "utf8")) as { full_slug: string; content: Node });
   it("are noindex pages", () => {
-    expect(stories.map((s) => s.full_slug).sort()).toEqual(["blocks/cards", "blocks/features", "blocks/heroes", "blocks/panels", "blocks/vehicles"]);
+    expect(stories.map((s) => s.full_slug).sort()).toEqual(["blocks/cards", "blocks/features", "blocks/heroes", "blocks/media", "blocks/panels", "blocks/vehicles"]);
     for (const story of stories) expect(story.content.noindex).toBe(true);
   });
   for (const country of ["au", "nz"]) {
