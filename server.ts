@@ -12,6 +12,7 @@ import { wwwRedirect } from "./app/features/seo/www";
 import { createImageService, IMAGE_CACHE_CONTROL } from "./app/features/images/image-service.server";
 import { startOutbox } from "./app/features/forms/outbox.server";
 import { formPostRateLimit } from "./app/features/forms/rate-limit.server";
+import { htmlEtag } from "./app/features/http/html-etag.server";
 
 let env: Env;
 try {
@@ -96,6 +97,9 @@ async function getBuild(): Promise<ServerBuild> {
   if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
   return (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
 }
+
+// HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
+app.use(htmlEtag());
 
 app.all("*", createRequestHandler({ build: IS_PROD ? await getBuild() : getBuild, mode: env.NODE_ENV }));
 

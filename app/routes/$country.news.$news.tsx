@@ -11,6 +11,7 @@ import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
+import { pageHeaders } from "~/features/pages/route-headers";
 
 /** News detail: the story key is the path without the country segment (news/{news}). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = pageHeaders;
 
 export default function NewsDetailPage() {
   const { story } = useLoaderData<typeof loader>();
