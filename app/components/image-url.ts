@@ -54,8 +54,15 @@ export function imageServiceEnabled(): boolean {
     const env = (window as unknown as { ENV?: { IMAGE_SERVICE?: unknown } }).ENV;
     return parseImageServiceFlag(env?.IMAGE_SERVICE) ?? true;
   }
-  return typeof process === "undefined" || (parseImageServiceFlag(process.env?.IMAGE_SERVICE) ?? true);
+  if (typeof process === "undefined") return true;
+  const raw = process.env?.IMAGE_SERVICE;
+  if (raw !== lastFlag.raw) {
+    lastFlag.raw = raw;
+    lastFlag.value = parseImageServiceFlag(raw) ?? true;
+  }
+  return lastFlag.value;
 }
+const lastFlag: { raw: string | undefined; value: boolean } = { raw: undefined, value: true };
 
 const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"];
 const VIDEO_EXTENSIONS = ["mp4", "webm", "ogg", "mov"];
@@ -168,10 +175,24 @@ export function imageSrcSet(
 ): string | undefined {
   const filename = typeof asset === "string" ? asset : asset?.filename;
   const service = options.service ?? imageServiceEnabled();
-  if (!filename || !service || !serviceable(filename)) return undefined;
-  const ratio = options.height / options.width;
-  const original = intrinsicSize(filename)?.width ?? Infinity;
-  return candidateWidths(Math.min(options.maxWidth ?? options.width * 2, original))
-    .map((w) => `${imageUrl(asset, { ...options, service, width: w, height: Math.round(w * ratio) })} ${w}w`)
-    .join(", ");
+  if (!filename || !service) return undefined;
+  const focal = options.focal ?? (typeof asset === "string" ? null : asset?.focus) ?? "";
+  const key = `${filename}|${options.width}|${options.height}|${focal}|${options.format ?? ""}|${options.maxWidth ?? ""}`;
+  const known = srcSets.get(key);
+  if (known !== undefined) return known ?? undefined;
+  let srcSet: string | null = null;
+  if (serviceable(filename)) {
+    const ratio = options.height / options.width;
+    const original = intrinsicSize(filename)?.width ?? Infinity;
+    srcSet = candidateWidths(Math.min(options.maxWidth ?? options.width * 2, original))
+      .map((w) => `${imageUrl(asset, { ...options, service, width: w, height: Math.round(w * ratio) })} ${w}w`)
+      .join(", ");
+  }
+  // Pages render the same images again and again: remember the last few thousand srcsets.
+  if (srcSets.size >= MAX_REMEMBERED_SRCSETS) srcSets.delete(srcSets.keys().next().value as string);
+  srcSets.set(key, srcSet);
+  return srcSet ?? undefined;
 }
+
+const MAX_REMEMBERED_SRCSETS = 5000;
+const srcSets = new Map<string, string | null>();

@@ -14,13 +14,14 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * ETag and 304 for HTML documents: a GET or HEAD answered 200 with text/html (and not no-store)
+ * ETag and 304 for HTML documents: a GET answered 200 with text/html (and not no-store)
  * is buffered, gets a weak ETag of its body, and is answered 304 without a body when the
  * request's If-None-Match names it. Anything else passes through untouched (streamed).
  */
 export function htmlEtag() {
   return function htmlEtagMiddleware(req: Request, res: Response, next: NextFunction) {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // HEAD is left alone: its (empty) body would give another ETag than the GET's.
+    if (req.method !== "GET") return next();
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const chunks: Buffer[] = [];
@@ -65,7 +66,7 @@ export function htmlEtag() {
         return end(cb);
       }
       res.setHeader("Content-Length", body.length);
-      return req.method === "HEAD" ? end(cb) : end(body, cb);
+      return end(body, cb);
     }) as Response["end"];
 
     next();
