@@ -130,7 +130,7 @@ export class ContentCache {
   private cvSeenAt = 0;
 
   constructor(options: ContentCacheOptions = {}) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     this.maxEntries = options.maxEntries ?? 2000;
     this.cvMaxAgeMs = options.cvMaxAgeMs ?? CV_MAX_AGE_MS;
     this.clone = options.clone ?? ((value) => (value === null || typeof value !== "object" ? value : structuredClone(value)));

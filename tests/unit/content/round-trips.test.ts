@@ -69,7 +69,8 @@ beforeAll(async () => {
   loaders.set("root", (await import("~/root")).loader as Loader);
   loaders.set("$country", (await import("~/routes/$country")).loader as Loader);
   for (const c of CASES) loaders.set(c.leaf, (await import(`~/routes/${c.leaf}.tsx`)).loader as Loader);
-});
+  // Importing every route module takes a while on a busy machine.
+}, 60_000);
 afterAll(() => client.setContentFetchInterceptor(null));
 
 describe("content round trips per page (100 ms latency on the content API)", () => {
