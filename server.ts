@@ -13,6 +13,7 @@ import { createImageService, IMAGE_CACHE_CONTROL } from "./app/features/images/i
 import { startOutbox } from "./app/features/forms/outbox.server";
 import { formPostRateLimit } from "./app/features/forms/rate-limit.server";
 import { previewMiddleware } from "./app/features/preview/middleware.server";
+import { htmlEtag } from "./app/features/http/html-etag.server";
 
 let env: Env;
 try {
@@ -102,6 +103,9 @@ async function getBuild(): Promise<ServerBuild> {
   if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
   return (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
 }
+
+// HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
+app.use(htmlEtag());
 
 app.all("*", createRequestHandler({ build: IS_PROD ? await getBuild() : getBuild, mode: env.NODE_ENV }));
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseImageServiceFlag } from "~/components/image-url";
 
 const optionalString = z
   .string()
@@ -42,6 +43,12 @@ export const envSchema = z.object({
   STORYBLOK_PREVIEW_TOKEN: optionalString,
   // Preview token of the local content (no STORYBLOK_TOKEN); default: see app/features/preview/preview.server.ts.
   LOCAL_PREVIEW_TOKEN: optionalString,
+  STORYBLOK_WEBHOOK_SECRET: optionalString,
+  IMAGE_SERVICE: z
+    .string()
+    .optional()
+    .refine((v) => parseImageServiceFlag(v) !== null, "IMAGE_SERVICE must be on or off")
+    .transform((v) => parseImageServiceFlag(v) ?? true),
   SITE_URL: z
     .url({ message: "SITE_URL must be an absolute http(s) URL such as https://www.example.com" })
     .refine((v) => /^https?:\/\//.test(v), "SITE_URL must start with http:// or https://")
@@ -109,6 +116,6 @@ export function getEnv(): Env {
 
 /** The subset that may reach the browser as window.ENV. Never add secrets here. */
 export function getPublicEnv(env: Env = getEnv()) {
-  return { SITE_URL: env.SITE_URL, MODE: env.NODE_ENV };
+  return { SITE_URL: env.SITE_URL, MODE: env.NODE_ENV, IMAGE_SERVICE: env.IMAGE_SERVICE };
 }
 export type PublicEnv = ReturnType<typeof getPublicEnv>;

@@ -11,15 +11,17 @@ import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
+import { pageHeaders } from "~/features/pages/route-headers";
 
 /** News detail: the story key is the path without the country segment (news/{news}). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
   const version = contentVersion(request);
-  const [story, newsCategories] = await Promise.all([
-    getStory<PageStory["content"]>(`news/${params.news ?? ""}`, { country, version, resolveRelations: MODEL_RELATIONS }),
-    getNewsCategories(),
-  ]);
+  const slug = `news/${params.news ?? ""}`;
+  const storyRead = getStory<PageStory["content"]>(slug, { country, version, resolveRelations: MODEL_RELATIONS });
+  // Structured data reads (ancestors, brand) start with the story's: one content round trip.
+  const structuredRead = pageStructuredData(country, slug, storyRead);
+  const [story, newsCategories] = await Promise.all([storyRead, getNewsCategories()]);
   if (!story || story.content.component !== "news-detail" || !storyLocaleMatches(story.content.locale, country)) {
     return throwNotFound(request, { country, message: "Page Not Found" });
   }
@@ -31,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     invertLogo: false,
     financeLogo: false,
   };
-  const structuredData = await pageStructuredData(country, `news/${params.news ?? ""}`, story);
+  const structuredData = await structuredRead;
   return data(
     { country, story, newsCategories: newsCategories ?? [], pageSettings, structuredData },
     { headers: pageHeadersFor(version) },
@@ -39,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = pageHeaders;
 
 export default function NewsDetailPage() {
   const { story } = useLoaderData<typeof loader>();

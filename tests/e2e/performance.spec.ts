@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { collectPageErrors, jsDisabled, waitForHydration } from "./helpers";
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: "consent", value: "1", url: baseURL ?? "http://localhost:3200" }]);
+});
+
+test("images: AVIF/WebP pictures with sizes set, the first hero eager; HTML ETag/304; image and webhook errors", async ({ page, request }, testInfo) => {
+  const errors = collectPageErrors(page);
+  const avif: string[] = [];
+  page.on("response", (r) => {
+    if (r.url().includes("/media/") && r.headers()["content-type"] === "image/avif") avif.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto("/au");
+  expect(response?.status()).toBe(200);
+  await waitForHydration(page, testInfo);
+
+  // Every image in the page has its size set (no layout shift); the first hero loads first.
+  const images = page.locator("main img");
+  const attrs = await images.evaluateAll((els) => els.map((e) => [e.getAttribute("width"), e.getAttribute("height"), e.getAttribute("loading")]));
+  expect(attrs.length).toBeGreaterThan(3);
+  for (const [w, h] of attrs) expect(Number(w) > 0 && Number(h) > 0).toBe(true);
+  const hero = page.locator("main .hero__media img").first();
+  await expect(hero).toHaveAttribute("fetchpriority", "high");
+  await expect(hero).toHaveAttribute("loading", "eager");
+  expect(attrs.filter(([, , loading]) => loading === "eager")).toHaveLength(1);
+  const sources = page.locator("main .hero__media").first().locator("source:not([media])");
+  expect(await sources.evaluateAll((els) => els.map((e) => e.getAttribute("type")))).toEqual(["image/avif", "image/webp"]);
+
+  // The browser picks the AVIF candidate of the shown width (1280 px desktop viewport, density 1).
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const current = await hero.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(current).toMatch(/\/m\/1280x\d+\/filters:(focal\([^)]*\):)?format\(avif\)$/);
+  expect(avif).toContain(new URL(current).pathname);
+
+  // Image service: long-lived caching, bad URLs 400 with JSON.
+  const image = await request.get(new URL(current).pathname);
+  expect(image.headers()["cache-control"]).toContain("max-age=2592000");
+  const bad = await request.get("/media/hero-home.jpg/m/99999x10");
+  expect(bad.status()).toBe(400);
+  expect(await bad.json()).toEqual({ error: expect.stringMatching(/limited/) });
+
+  // HTML: a weak ETag of the body, 304 when unchanged; published pages are shared-cacheable.
+  const first = await request.get("/au/news");
+  const etag = first.headers()["etag"];
+  expect(etag).toMatch(/^W\/"/);
+  expect(first.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+  const again = await request.get("/au/news", { headers: { "If-None-Match": etag } });
+  expect(again.status()).toBe(304);
+
+  // The publish webhook refuses unsigned calls.
+  const hook = await request.post("/api/storyblok-webhook", { data: { action: "published" } });
+  expect(hook.status()).toBe(401);
+  if (!jsDisabled(testInfo)) expect(errors).toEqual([]);
+});
