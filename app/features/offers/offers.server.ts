@@ -1,8 +1,8 @@
 import type { BlockLoaderArgs } from "~/blocks/loaders.server";
 import { financeOfferSchema } from "~/content/content-types";
-import { getStories } from "~/content/stories.server";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import { vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
+import { loadCountryCatalogue } from "~/features/vehicles/vehicles.server";
 import { eligibleOffers, type FinanceOfferView, type OfferModel } from "./offers";
 
 export interface OffersListingData {
@@ -45,14 +45,13 @@ function financeOffersOf(content: Rec): FinanceOfferView[] {
  */
 export async function offersListingLoader(args: BlockLoaderArgs): Promise<OffersListingData> {
   const { blok, country } = args;
-  const data = await vehicleBlockLoader(args);
+  // The catalogue read is the one the vehicle loader makes (coalesced by the content cache): the
+  // models' offer fields come with it, in the same round trip.
+  const [data, catalogue] = await Promise.all([vehicleBlockLoader(args), loadCountryCatalogue(country)]);
   const categoryOf = new Map<string, { category: string; lineName: string }>();
   for (const line of data.lines) for (const m of line.models) categoryOf.set(m.uuid, { category: line.vehicleCategory, lineName: line.name });
   const listed = eligibleOffers(data.models, { showAllModels: blok.show_all_models === true, modelUuids: refUuids(blok.models) });
-  const stories = listed.length
-    ? await getStories<Rec>({ by_uuids: listed.map((m) => m.uuid).join(","), per_page: 100 }, { country })
-    : [];
-  const contentOf = new Map(stories.map((s) => [s.uuid, s.content]));
+  const contentOf = new Map<string, Rec>(catalogue.models.map((s) => [s.uuid, s.content]));
   const models: OfferModel[] = listed.map((m) => {
     const content = contentOf.get(m.uuid) ?? {};
     return {

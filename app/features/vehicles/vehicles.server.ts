@@ -1,6 +1,5 @@
-import { MODEL_RELATIONS } from "~/content/relations";
 import type { Country } from "~/content/schema";
-import { contentVersion, getStories } from "~/content/stories.server";
+import { getStories } from "~/content/stories.server";
 import { countryPath } from "~/content/links";
 import type { BuyerContext } from "~/features/pricing/types";
 import { resolveVehiclePrice } from "~/features/pricing/vehicle-price";
@@ -11,14 +10,11 @@ import type { ImageRef, PriceDisclaimerText, VehicleAccessory, VehicleColour, Ve
  * Vehicle data for the vehicle blocks: a model line with its models for a country, relations
  * resolved (price_disclaimers, driveaway_state_prices, colours, model_line), cut down to what the
  * blocks show and sorted by ascending driveaway price for the visitor's buyer context.
- * Published content is cached in-process for 300 s (spec: vehicle data cache 300000 ms).
+ * The content cache keeps vehicle data 300 s (spec: vehicle data cache 300000 ms).
  */
 
 /** Vehicle data cache (spec site.md §9). */
 export const VEHICLE_CACHE_MS = 300_000;
-
-/** Relations resolved on models for the vehicle blocks. */
-export const VEHICLE_RELATIONS = [...MODEL_RELATIONS, "model-au.colours", "model-nz.colours"] as const;
 
 /** The brand, for the finance quote's asset details. */
 export const MAKE = "Kestrel";
@@ -130,74 +126,101 @@ function toAccessory(story: { uuid: string; content: Rec }): VehicleAccessory {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cache
-
-const cache = new Map<string, { at: number; value: Promise<unknown> }>();
-
-function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-  if (contentVersion() === "draft") return load();
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < VEHICLE_CACHE_MS) return hit.value as Promise<T>;
-  const value = load().catch((error: unknown) => {
-    cache.delete(key);
-    throw error;
-  });
-  cache.set(key, { at: Date.now(), value });
-  return value;
-}
-
-/** Empties the vehicle data cache (tests, publish webhook). */
-export function clearVehicleCache(): void {
-  cache.clear();
-}
-
-// ---------------------------------------------------------------------------------------------
 // Loading
+//
+// One catalogue read per country: every model line and every model of the country, side by side
+// (two requests in one round trip, shared by every vehicle block of the page through the content
+// cache's coalescing), and the accessories only for the blocks that show them, alongside. The
+// content cache (app/content/cache.server.ts) keeps vehicle data for 300000 ms and is cleared by
+// the publish webhook, so this module keeps no cache of its own.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface ModelStory {
+  uuid: string;
+  slug: string;
+  full_slug: string;
+  content: Rec;
+}
+
+export interface CountryCatalogue {
+  lines: LineStory[];
+  /** The country's model stories (model-au or model-nz), relations resolved, in content order. */
+  models: ModelStory[];
+}
+
+const MODELS_FOLDER = "car-configurator/models/";
+const ACCESSORIES_FOLDER = "car-configurator/accessories/";
+
+/** The reference fields of a model the vehicle blocks show, resolved from the folders read alongside. */
+const MODEL_REFERENCE_FIELDS = ["colours", "price_disclaimers", "driveaway_state_prices", "model_line"] as const;
+
+/**
+ * Every model line and the country's models, with their colours, price disclaimers and state
+ * prices, read side by side in one round trip. The references are resolved here from the folders
+ * rather than with resolve_relations: a country's models hold more than 50 relations, above which
+ * the API answers rel_uuids and the client fetches them afterwards (a second, sequential round trip,
+ * and one that storyblok-js-client filters with the list's own starts_with).
+ */
+export async function loadCountryCatalogue(country: Country): Promise<CountryCatalogue> {
+  const opts = { country };
+  const [lines, models, colours, disclaimers, prices] = await Promise.all([
+    getStories<Rec>({ starts_with: MODELS_FOLDER, content_type: "model-line", sort_by: "position:asc" }, opts),
+    getStories<Rec>({ starts_with: MODELS_FOLDER, content_type: country === "au" ? "model-au" : "model-nz", sort_by: "position:asc" }, opts),
+    getStories<Rec>({ starts_with: "car-configurator/colours/", content_type: "colour" }, opts),
+    getStories<Rec>({ starts_with: "price-disclaimers/", content_type: "price-disclaimer" }, opts),
+    getStories<Rec>({ starts_with: "vehicle-prices/", content_type: "vehicle-price" }, opts),
+  ]);
+  const byUuid = new Map<string, unknown>([...lines, ...colours, ...disclaimers, ...prices].map((story) => [story.uuid, story]));
+  const resolve = (value: unknown): unknown => {
+    if (typeof value === "string") return byUuid.get(value) ?? value;
+    return Array.isArray(value) ? value.map((v) => (typeof v === "string" ? (byUuid.get(v) ?? v) : v)) : value;
+  };
+  return {
+    lines: lines.map((l) => ({ uuid: l.uuid, slug: l.slug, content: l.content })),
+    models: models.map((m) => {
+      const content: Rec = { ...m.content };
+      for (const field of MODEL_REFERENCE_FIELDS) if (field in content) content[field] = resolve(content[field]);
+      return { uuid: m.uuid, slug: m.slug, full_slug: m.full_slug, content };
+    }),
+  };
+}
 
 /**
  * The model-line story for a block's `model_line` field: a slug ("tarrak"), a UUID (a reference
  * field) or a resolved story. Null when unknown.
  */
-async function findLine(ref: unknown, country: Country): Promise<LineStory | null> {
-  let params: Record<string, string>;
-  if (isRec(ref) && typeof ref.uuid === "string") params = { by_uuids: ref.uuid };
-  else if (typeof ref === "string" && UUID.test(ref.trim())) params = { by_uuids: ref.trim() };
-  else if (typeof ref === "string" && /^[a-z0-9-]+$/i.test(ref.trim())) params = { by_slugs: `car-configurator/models/${ref.trim().toLowerCase()}` };
-  else return null;
-  const [story] = await getStories<Rec>({ ...params, content_type: "model-line" }, { country });
-  return story ? { uuid: story.uuid, slug: story.slug, content: story.content } : null;
+function findLine(ref: unknown, lines: readonly LineStory[]): LineStory | null {
+  const key = isRec(ref) ? str(ref.uuid) : str(ref).trim();
+  if (!key) return null;
+  if (UUID.test(key)) return lines.find((l) => l.uuid === key) ?? null;
+  const slug = key.toLowerCase();
+  return lines.find((l) => l.slug === slug || str(l.content.slug) === slug) ?? null;
 }
 
-async function loadLineUnsorted(ref: unknown, country: Country): Promise<VehicleLine | null> {
-  const key = `line|${country}|${isRec(ref) ? str(ref.uuid) : str(ref)}`;
-  return cached(key, async () => {
-    const story = await findLine(ref, country);
-    if (!story) return null;
-    const c = story.content;
-    const slug = str(c.slug) || story.slug;
-    const name = str(c.name);
-    const models = await getStories<Rec>(
-      { starts_with: `car-configurator/models/${story.slug}/${country}/`, sort_by: "position:asc" },
-      { country, resolveRelations: VEHICLE_RELATIONS },
-    );
-    const category = str(c.vehicle_category).toLowerCase();
-    const brochure = image(c.brochure)?.filename ?? null;
-    return {
-      uuid: story.uuid,
-      name,
-      slug,
-      vehicleCategory: str(c.vehicle_category),
-      image: image(c.image),
-      brochure,
-      modelPagePath: countryPath(country, str(c.default_full_slug) || `models/${category}/${slug}`),
-      configPath: countryPath(country, `config/${slug}`),
-      models: models
-        .filter((m) => m.content.component === (country === "au" ? "model-au" : "model-nz"))
-        .map((m) => toVehicleModel({ uuid: m.uuid, slug: m.slug, content: m.content }, { name, slug }, country)),
-    };
-  });
+function lineSlugOf(story: LineStory): string {
+  return str(story.content.slug) || story.slug;
+}
+
+function buildLine(story: LineStory, catalogue: CountryCatalogue, country: Country): VehicleLine {
+  const c = story.content;
+  const slug = lineSlugOf(story);
+  const name = str(c.name);
+  const category = str(c.vehicle_category).toLowerCase();
+  const folder = `${MODELS_FOLDER}${story.slug}/${country}/`;
+  return {
+    uuid: story.uuid,
+    name,
+    slug,
+    vehicleCategory: str(c.vehicle_category),
+    image: image(c.image),
+    brochure: image(c.brochure)?.filename ?? null,
+    modelPagePath: countryPath(country, str(c.default_full_slug) || `models/${category}/${slug}`),
+    configPath: countryPath(country, `config/${slug}`),
+    models: catalogue.models
+      .filter((m) => m.full_slug.startsWith(folder))
+      .map((m) => toVehicleModel({ uuid: m.uuid, slug: m.slug, content: m.content }, { name, slug }, country)),
+  };
 }
 
 /**
@@ -205,26 +228,28 @@ async function loadLineUnsorted(ref: unknown, country: Country): Promise<Vehicle
  * buyer (the visitor's state and buyer type from the cookies). Null when the line is unknown.
  */
 export async function loadVehicleLine(ref: unknown, country: Country, buyer: BuyerContext): Promise<VehicleLine | null> {
-  const line = await loadLineUnsorted(ref, country);
-  return line ? { ...line, models: sortVehicleModels(line.models, buyer) } : null;
+  const catalogue = await loadCountryCatalogue(country);
+  const story = findLine(ref, catalogue.lines);
+  if (!story) return null;
+  const line = buildLine(story, catalogue, country);
+  return { ...line, models: sortVehicleModels(line.models, buyer) };
 }
 
 /** The accessories of a model line (folder car-configurator/accessories/{line}), in content order. */
 export async function loadLineAccessories(ref: unknown, country: Country): Promise<{ line: Omit<VehicleLine, "models">; accessories: VehicleAccessory[] } | null> {
-  const line = await loadLineUnsorted(ref, country);
-  if (!line) return null;
-  const accessories = await cached(`accessories|${country}|${line.slug}`, async () => {
-    const stories = await getStories<Rec>({ starts_with: `car-configurator/accessories/${line.slug}/`, sort_by: "position:asc" }, { country });
-    return stories.filter((s) => s.content.component === "accessory").map((s) => toAccessory({ uuid: s.uuid, content: s.content }));
-  });
-  const { models: _models, ...rest } = line;
-  return { line: rest, accessories };
+  const [catalogue, stories] = await Promise.all([
+    loadCountryCatalogue(country),
+    getStories<Rec>({ starts_with: ACCESSORIES_FOLDER, content_type: "accessory", sort_by: "position:asc" }, { country }),
+  ]);
+  const story = findLine(ref, catalogue.lines);
+  if (!story) return null;
+  const { models: _models, ...line } = buildLine(story, catalogue, country);
+  const folder = `${ACCESSORIES_FOLDER}${line.slug}/`;
+  const accessories = stories.filter((s) => s.full_slug.startsWith(folder)).map((s) => toAccessory({ uuid: s.uuid, content: s.content }));
+  return { line, accessories };
 }
 
-/** Every model line (for blocks that span lines: compare grid, model cards). */
-export async function loadAllLineRefs(country: Country): Promise<string[]> {
-  return cached(`lines|${country}`, async () => {
-    const lines = await getStories<Rec>({ starts_with: "car-configurator/models/", content_type: "model-line", sort_by: "position:asc" }, { country });
-    return lines.map((l) => l.slug);
-  });
+/** Every model line, as story references (for blocks that span lines: compare grid, model cards, offers). */
+export async function loadAllLineRefs(country: Country): Promise<LineStory[]> {
+  return (await loadCountryCatalogue(country)).lines;
 }
