@@ -274,8 +274,13 @@ export type BuildChange =
 export function choose(catalogue: Catalogue, build: ResolvedBuild, change: BuildChange): BuildQuery {
   const query = buildToQuery(build);
   switch (change.type) {
-    case "model":
-      return { ...query, variant: change.id, model: null };
+    case "model": {
+      const target = modelFromQuery(catalogue, { variant: change.id });
+      if (!target || target.slug !== change.id) return query;
+      const slots: Partial<Record<Slot, string>> = {};
+      for (const s of SLOTS) if (findIn(catalogue, target, s, query.slots[s])) slots[s] = query.slots[s];
+      return { ...query, variant: target.slug, model: null, slots };
+    }
     case "trim":
       return { ...query, trim: change.id };
     case "accessory": {
