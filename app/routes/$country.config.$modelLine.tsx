@@ -45,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const headers = new Headers(PAGE_HEADERS);
   let finance: ConfiguratorFinance = { balloonTable: balloonTableOrDefault(null), balloonTableContent: null, introText: null };
   let calculatorResponse = null;
+  let abnOverride: boolean | null = null;
   if (country === "au") {
     const settings = await getStory<Record<string, unknown>>("global/finance", { country });
     const content = settings?.content ?? {};
@@ -57,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (search.get(CALCULATOR_OPEN_PARAM) === "1") {
       const stored = buyerContextFromRequest(request, country);
       const abn = abnFromCalculatorParams(search);
+      abnOverride = abn ?? null;
       const buyer = buyerContext(country, stored, abn === undefined ? {} : { isABN: abn });
       // Business sets the ABN flag, Individual clears it (the same cookie the pricing modal sets).
       if (abn !== undefined && abn !== stored.isABN) for (const cookie of buyerChoiceCookies({ isABN: abn })) headers.append("Set-Cookie", cookie);
@@ -72,7 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 
   return data(
-    { country, catalogue, finance, calculatorResponse, pageSettings: { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true } },
+    { country, catalogue, finance, calculatorResponse, abnOverride, pageSettings: { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true } },
     { headers },
   );
 }
@@ -94,6 +96,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function ConfiguratorRoute() {
-  const { catalogue, finance, calculatorResponse } = useLoaderData<typeof loader>();
-  return <ConfiguratorPage catalogue={catalogue} finance={finance} calculatorResponse={calculatorResponse} />;
+  const { catalogue, finance, calculatorResponse, abnOverride } = useLoaderData<typeof loader>();
+  return <ConfiguratorPage catalogue={catalogue} finance={finance} calculatorResponse={calculatorResponse} abnOverride={abnOverride} />;
 }

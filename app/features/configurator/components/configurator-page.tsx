@@ -44,6 +44,8 @@ export interface ConfiguratorPageProps {
   finance: ConfiguratorFinance;
   /** The server's quote for the no-JS calculator form (when the URL opens it). */
   calculatorResponse: FinanceQuoteResponse | null;
+  /** The ABN flag the calculator form in the URL set (Business / Individual), null when none. */
+  abnOverride: boolean | null;
 }
 
 export const INTERIOR_HEADING = "Choose your interior";
@@ -66,7 +68,7 @@ const VIEW_KEYS = [STEP_PARAM, ...Object.values(ACCESSORY_PARAMS)];
  * `replace` (the route does not reload its data for a new query), so choices apply at once, and
  * a non-canonical address (`?model=`) is replaced by the build's canonical query.
  */
-export function ConfiguratorPage({ catalogue, finance, calculatorResponse }: ConfiguratorPageProps) {
+export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOverride }: ConfiguratorPageProps) {
   const { country, line } = catalogue;
   const location = useLocation();
   const navigate = useNavigate();
@@ -74,7 +76,15 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse }: Con
   const hydrated = useHydrated();
   const store = useSiteStore();
   const site = useSiteState();
-  const buyer: BuyerContext = country === "au" ? { country, auState: site.auState, isABN: site.isABN } : { country, isABN: false };
+  // The calculator form's entity (no-JS) sets the ABN flag; the store adopts it once hydrated.
+  const [override, setOverride] = useState(abnOverride);
+  useEffect(() => {
+    if (override === null) return;
+    if (store.isABN !== override) setIsABN(store, override);
+    setOverride(null);
+  }, [override, store]);
+  const isABN = override ?? site.isABN;
+  const buyer: BuyerContext = country === "au" ? { country, auState: site.auState, isABN } : { country, isABN: false };
 
   const build = useMemo(() => resolveBuild(catalogue, buildQueryFromSearchParams(params)), [catalogue, params]);
   const buildParams = useMemo(() => canonicalSearchParams(build), [build]);

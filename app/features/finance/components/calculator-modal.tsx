@@ -124,7 +124,6 @@ export function CalculatorModal(props: CalculatorModalProps) {
   const [warnings, setWarnings] = useState<{ balloon: string | null; deposit: string | null }>({ balloon: null, deposit: null });
   const [status, setStatus] = useState<Status>(props.serverResponse ? (props.serverResponse.error ? "error" : "loaded") : "loading");
   const [response, setResponse] = useState<FinanceQuoteResponse | null>(props.serverResponse);
-  const [help, setHelp] = useState<"balloon" | "business" | null>(null);
 
   const state = useMemo(
     () =>
@@ -239,7 +238,7 @@ export function CalculatorModal(props: CalculatorModalProps) {
       <p className="calculator__disclaimer-link">
         <a href={`#${CALCULATOR_DISCLAIMER_ID}`}>{T.disclaimerLink}</a>
       </p>
-      <Form method="get" action={`${props.formAction}#${CALCULATOR_MODAL_ID}`} className="calculator" onSubmit={onSubmit} preventScrollReset>
+      <Form method="get" action={`${props.formAction}#${CALCULATOR_MODAL_ID}`} className="calculator" onSubmit={onSubmit} preventScrollReset noValidate>
         {props.hiddenFields.map(([name, value], i) => (
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
@@ -312,9 +311,6 @@ export function CalculatorModal(props: CalculatorModalProps) {
               <output id={`${ids.balloon}-amount`} className="calculator__balloon-amount">
                 {money(values.balloonAmount, 2)}
               </output>
-              <button type="button" className="calculator__help" onClick={() => { setHelp("balloon"); buttonEvent("balloon_rate_table"); }} hidden={!hydrated}>
-                {T.balloonTable}
-              </button>
             </div>
             {warnings.balloon || (!hydrated && state.messages.balloon) ? (
               <p className="calculator__warning" role="status">
@@ -337,9 +333,6 @@ export function CalculatorModal(props: CalculatorModalProps) {
                 {type === "Business" ? T.business : T.individual}
               </label>
             ))}
-            <button type="button" className="calculator__help" onClick={() => { setHelp("business"); buttonEvent("business_use"); }} hidden={!hydrated}>
-              {T.businessUse}
-            </button>
           </fieldset>
         </div>
         {hydrated ? null : (
@@ -437,45 +430,40 @@ export function CalculatorModal(props: CalculatorModalProps) {
           <a href={props.closeHref}>{T.close}</a>
         </p>
       )}
-      {help ? (
-        <div className="calculator__help-panel" role="dialog" aria-modal="false" aria-labelledby={`${headingId}-help`}>
-          <h3 id={`${headingId}-help`}>{help === "balloon" ? T.balloonTable : T.businessUse}</h3>
-          {help === "balloon" ? (
-            <>
-              {props.introText ? <RichText doc={props.introText} className="calculator__intro" /> : null}
-              {balloonRows.length > 0 ? (
-                <table className="calculator__balloon-table">
-                  {balloonHead.length > 0 ? (
-                    <thead>
-                      <tr>
-                        {balloonHead.map((cell, i) => (
-                          <th key={i} scope="col">
-                            {cell?.value ?? ""}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                  ) : null}
-                  <tbody>
-                    {balloonRows.map((row, r) => (
-                      <tr key={r}>
-                        {(row?.body ?? []).map((cell, c) => (
-                          <td key={c}>{cell?.value ?? ""}</td>
-                        ))}
-                      </tr>
+      <div className="calculator__help-panels">
+        <details className="calculator__help-panel" onToggle={(e) => (e.currentTarget.open ? buttonEvent("balloon_rate_table") : undefined)}>
+          <summary>{T.balloonTable}</summary>
+          {props.introText ? <RichText doc={props.introText} className="calculator__intro" /> : null}
+          {balloonRows.length > 0 ? (
+            <table className="calculator__balloon-table">
+              {balloonHead.length > 0 ? (
+                <thead>
+                  <tr>
+                    {balloonHead.map((cell, i) => (
+                      <th key={i} scope="col">
+                        {cell?.value ?? ""}
+                      </th>
                     ))}
-                  </tbody>
-                </table>
+                  </tr>
+                </thead>
               ) : null}
-            </>
-          ) : (
-            <p>{T.businessUseText}</p>
-          )}
-          <button type="button" className="button button--xs button--outline" onClick={() => setHelp(null)}>
-            {T.close.replace(" calculator", "")}
-          </button>
-        </div>
-      ) : null}
+              <tbody>
+                {balloonRows.map((row, r) => (
+                  <tr key={r}>
+                    {(row?.body ?? []).map((cell, c) => (
+                      <td key={c}>{cell?.value ?? ""}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </details>
+        <details className="calculator__help-panel" onToggle={(e) => (e.currentTarget.open ? buttonEvent("business_use") : undefined)}>
+          <summary>{T.businessUse}</summary>
+          <p>{T.businessUseText}</p>
+        </details>
+      </div>
     </Modal>
   );
 }
