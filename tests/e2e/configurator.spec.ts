@@ -129,6 +129,11 @@ test.describe("configurator", () => {
       "Sorry, no interior options are available for the GT Sport variant in Snow White.Please try a different exterior colour, or contact your dealer for options.",
     );
     await expect(page.locator(".build-carousel__empty")).toHaveText("No interior images are available.");
+    await open(page, testInfo, "/nz/config/kordan?colour=outback-orange");
+    await expect(page.locator(".build-carousel__empty")).toHaveText("No images available for the selected colour.");
+    await step(page, "Interior");
+    await expect(panel(page).locator('a[data-choice="Hard-wearing Vinyl"]')).toHaveAttribute("aria-current", "true");
+    await expect(page.locator(".build-carousel__empty")).toHaveText("No images are available for the selected interior.");
     expect((await page.goto("/nz/config/unknown"))?.status()).toBe(404);
     expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
   });

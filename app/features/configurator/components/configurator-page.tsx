@@ -296,7 +296,7 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
           {model && summary ? (
             <>
               <p className="configurator__price-model">{model.name}</p>
-              <p className="configurator__price-amount">
+              <p className="configurator__price-amount" aria-live="polite" aria-atomic="true">
                 <span data-price="total">{summary.totalText}</span>{" "}
                 {summary.total !== null ? <span className="configurator__price-wording">{summary.price.wording}</span> : null}
               </p>

@@ -170,6 +170,8 @@ export function CalculatorModal(props: CalculatorModalProps) {
   // Fetch a quote on open and whenever the request changes.
   const requestKey = state.request ? JSON.stringify(state.request) : null;
   const firstServerAnswer = useRef(props.serverResponse !== null);
+  const modelNameRef = useRef(props.modelName);
+  modelNameRef.current = props.modelName;
   useEffect(() => {
     if (!hydrated || !props.open) return;
     if (firstServerAnswer.current) {
@@ -187,6 +189,8 @@ export function CalculatorModal(props: CalculatorModalProps) {
       .then((answer) => {
         setResponse(answer);
         setStatus(answer.error ? "error" : "loaded");
+        // Completion is reported like a field change (spec section 4: "completion sends an analytics event").
+        track("calculator_fields", { field_name: "quote", field_value: answer.error ? "error" : "loaded", car_model: modelNameRef.current });
       })
       .catch(() => undefined);
     return () => controller.abort();
