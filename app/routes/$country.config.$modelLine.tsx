@@ -12,6 +12,7 @@ import { throwNotFound } from "~/features/errors/not-found.server";
 import { balloonTableOrDefault, type StoryblokTable } from "~/features/finance/balloon-table";
 import { PAGE_HEADERS } from "~/features/pages/content-page.server";
 import { requireCountry } from "~/features/pages/country.server";
+import { contentPageMeta } from "~/features/pages/route-meta";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { buyerChoiceCookies, buyerContextFromRequest } from "~/features/site-state/cookies.server";
 
@@ -88,10 +89,21 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return false;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => {
-  const name = d?.catalogue.line.name;
-  const title = name ? `Build your ${name} | Kestrel Motors` : "Page Not Found | Kestrel Motors";
-  return [{ title }, { name: "description", content: name ? `Configure your Kestrel ${name}: variant, engine, colour, interior and accessories, with driveaway pricing.` : "" }];
+/** Title, description, share image, canonical (the page without the build) and hreflang. */
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const line = args.data?.catalogue.line;
+  const story = line
+    ? {
+        name: `Build your ${line.name}`,
+        content: {
+          component: "model-line",
+          meta_title: `Build your ${line.name}`,
+          meta_description: `Configure your ${line.name}: variant, engine, colour, interior and accessories, with driveaway pricing.`,
+          meta_image: line.image ? { filename: line.image.filename, alt: line.image.alt } : undefined,
+        },
+      }
+    : undefined;
+  return contentPageMeta({ ...args, data: story ? { story } : undefined } as Parameters<typeof contentPageMeta>[0]);
 };
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

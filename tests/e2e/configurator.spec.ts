@@ -103,6 +103,7 @@ test.describe("configurator", () => {
   });
 
   test("nz: builds a Mirra with NZ wording and the no-interior message", async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(60_000);
     await withCookies(context, baseURL);
     const errors = collectPageErrors(page);
     await open(page, testInfo, "/nz/config/mirra");
@@ -139,6 +140,7 @@ test.describe("configurator", () => {
   });
 
   test("au: the finance calculator quotes the build, clamps the balloon and follows the entity type", async ({ page, context, baseURL }, testInfo) => {
+    test.setTimeout(60_000);
     await withCookies(context, baseURL, { auState: "VIC", isABN: "false" });
     const errors = collectPageErrors(page);
     await open(page, testInfo, "/au/config/mirra?model=GT");
