@@ -1,5 +1,14 @@
 import type { BlockDefinition } from "./types";
 import { accordion } from "./accordion";
+import { accessoriesCarousel } from "./accessories-carousel";
+import { accessoriesListing } from "./accessories-listing";
+import { carDetailPage } from "./car-detail-page";
+import { colourSelector } from "./colour-selector";
+import { compareGrid } from "./compare-grid";
+import { modelCardBlock } from "./model-card-block";
+import { modelRange } from "./model-range";
+import { modelRangeCompact } from "./model-range-compact";
+import { modelRangeTabs } from "./model-range-tabs";
 import { ctaCards } from "./cta-cards";
 import { ctaCarousel } from "./cta-carousel";
 import { ctaFlexiblePanel } from "./cta-flexible-panel";
@@ -74,4 +83,14 @@ export const blockRegistry: Record<string, BlockDefinition> = {
   "store-locator": storeLocator,
   "sub-navigation": subNavigation,
   "text-content": textContent,
+  // Vehicle blocks (issue 6).
+  "accessories-carousel": accessoriesCarousel,
+  "accessories-listing": accessoriesListing,
+  "car-detail-page": carDetailPage,
+  "colour-selector": colourSelector,
+  "compare-grid": compareGrid,
+  "model-card-block": modelCardBlock,
+  "model-range": modelRange,
+  "model-range-compact": modelRangeCompact,
+  "model-range-tabs": modelRangeTabs,
 };

@@ -1,7 +1,8 @@
 import type { Country } from "~/content/schema";
 import { getStory } from "~/content/stories.server";
 import { getEnv } from "~/env.server";
-import { type QuoteFigures, type QuoteVehicle, MissingNvicCodeError } from "./calculator";
+import { type QuoteVehicle, MissingNvicCodeError } from "./calculator";
+import type { CardQuote } from "./components/card-quote";
 import { buildCardQuoteRequest, cardQuoteFigures, cardQuoteInputs } from "./card";
 import { type FinanceConfig, type FinanceConfigResult, type FinanceEnvInput, FINANCE_ENV_VARS, financeConfigFromSettings } from "./config";
 import { CARD_QUOTE_SUMMARY } from "./constants";
@@ -65,7 +66,7 @@ export function quoteEngineKind(deps: QuoteServiceDeps = {}): QuoteEngineKind {
 }
 
 /** The finance-settings content: given, or the story global/finance (null when missing). */
-async function financeSettings(deps: QuoteServiceDeps): Promise<Readonly<Record<string, unknown>> | null> {
+export async function financeSettings(deps: QuoteServiceDeps = {}): Promise<Readonly<Record<string, unknown>> | null> {
   if (deps.settings !== undefined) return deps.settings;
   const story = await getStory<Record<string, unknown>>("global/finance", { country: deps.country ?? "au" });
   return story?.content ?? null;
@@ -145,18 +146,7 @@ export async function requestQuote(request: FinanceQuoteRequest, deps: QuoteServ
 // ---------------------------------------------------------------------------------------------
 // Card panels (spec §2 "Finance quote panels on cards", §9 card assumptions)
 
-/**
- * A card's finance panel as the server renders it:
- * - ready: the figures (built-in engine, computed in the block loader, shown without JavaScript);
- * - pending: the partner answers; the browser posts `request` to the quote API (skeleton first);
- * - failed: the spec §8 card message with a 'Find a dealer' button (logged);
- * - none: no panel (no valid price that gives the minimum loan).
- */
-export type CardQuote =
-  | { state: "ready"; figures: QuoteFigures; summary: string; price: number }
-  | { state: "pending"; request: FinanceQuoteRequest; summary: string; price: number }
-  | { state: "failed"; summary: string; price: number | null }
-  | { state: "none" };
+export type { CardQuote } from "./components/card-quote";
 
 /** The quote vehicle of a model (asset details of the request). */
 export function quoteVehicleOf(

@@ -37,7 +37,7 @@ describe("POST /api/buyer-choice", () => {
     expect(await res.json()).toEqual({ isABN: true });
   });
   it("refuses an unknown state or flag with a 400 and sets nothing", async () => {
-    for (const fields of [{ auState: "XYZ" }, { isABN: "maybe" }, {}]) {
+    for (const fields of [{ auState: "XYZ" }, { isABN: "maybe" }, {}] as Record<string, string>[]) {
       const res = await action(post(fields));
       expect(res.status).toBe(400);
       expect(res.headers.get("Set-Cookie")).toBeNull();

@@ -21,7 +21,7 @@ export const ACCESSORY_TEXTS = {
   sort: "Sort by",
   defaultImageAlt: "Default accessory image",
 } as const;
-export const DEFAULT_ACCESSORY_IMAGE = "/images/accessory-default.svg";
+export const DEFAULT_ACCESSORY_IMAGE = "/accessory-default.svg";
 
 /**
  * Accessories step: category filter (links), AU sort (a GET form; with JavaScript it applies on

@@ -60,7 +60,9 @@ export function PricingModal() {
   };
 
   return (
-    <Modal open={open} onClose={close} size={wide ? "md" : "sm"} labelledBy={headingId} id={PRICING_MODAL_ID} className="pricing-modal">
+    // The id (the :target fallback) only until hydration: afterwards links are handled by script and
+    // a stale :target must not show the closed copy again.
+    <Modal open={open} onClose={close} size={wide ? "md" : "sm"} labelledBy={headingId} id={hydrated ? undefined : PRICING_MODAL_ID} className="pricing-modal">
       <form method="post" action={BUYER_CHOICE_ACTION} onSubmit={hydrated ? onSubmit : undefined} className="pricing-modal__form">
         <h2 id={headingId} className="pricing-modal__heading">
           {PRICING_TEXTS.heading}
