@@ -139,13 +139,25 @@ test.describe("configurator", () => {
     expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
   });
 
-  test("au: the finance calculator quotes the build, clamps the balloon and follows the entity type", async ({ page, context, baseURL }, testInfo) => {
+  test("au: the pricing modal sets the price; the finance calculator quotes the build, clamps the balloon and follows the entity type", async ({ page, context, baseURL }, testInfo) => {
     test.setTimeout(60_000);
     await withCookies(context, baseURL, { auState: "VIC", isABN: "false" });
     const errors = collectPageErrors(page);
     await open(page, testInfo, "/au/config/mirra?model=GT");
     await expect(page.getByRole("link", { name: "View finance calculator" })).toHaveCount(0); // no nvicCode
     await open(page, testInfo, "/au/config/tarrak");
+    // The shell's pricing modal (#configure-pricing) changes the configurator's price.
+    await expect(total(page)).toHaveText("$52,990");
+    await page.locator(".configurator__price").getByRole("link", { name: /Victoria \| Private/ }).click();
+    const pricing = page.getByRole("dialog", { name: "Configure your pricing" });
+    await pricing.getByLabel("Select your state").selectOption("NSW");
+    await pricing.getByRole("button", { name: "View vehicle" }).click();
+    await expect(total(page)).toHaveText("$53,280");
+    await open(page, testInfo, "/au/config/tarrak");
+    if (!jsDisabled(testInfo)) await expect(total(page)).toHaveText("$53,280"); // stored
+    await page.context().addCookies([{ name: "auState", value: "VIC", url: page.url() }]);
+    await open(page, testInfo, "/au/config/tarrak");
+    await expect(total(page)).toHaveText("$52,990");
     await page.getByRole("link", { name: "View finance calculator" }).click();
     const dialog = page.getByRole("dialog", { name: "Calculate your loan repayments for your Tarrak" });
     await expect(dialog).toBeVisible();
