@@ -1,0 +1,161 @@
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useHydrated } from "~/components/use-hydrated";
+import { ACCESSORY_PRICE_LABEL, accessoryPriceText } from "~/features/pricing/format";
+import {
+  ACCESSORY_PARAMS,
+  ACCESSORY_SORTS,
+  ACCESSORY_SORT_LABELS,
+  accessoryCategories,
+  listAccessories,
+  type AccessoryView,
+} from "../accessories";
+import type { ResolvedBuild } from "../build";
+import type { ConfiguratorCountry } from "../types";
+import { Choice, type ChoiceLinkProps } from "./option-steps";
+
+export const ACCESSORY_TEXTS = {
+  heading: "Available accessories",
+  note: "Talk to your dealer about accessories.",
+  loadMore: "Load more",
+  all: "All",
+  sort: "Sort by",
+  defaultImageAlt: "Default accessory image",
+} as const;
+export const DEFAULT_ACCESSORY_IMAGE = "/accessory-default.svg";
+
+/**
+ * Accessories step: category filter (links), AU sort (a GET form; with JavaScript it applies on
+ * change), 6 shown then 'Load more' (a link), each accessory a link that adds or removes it.
+ */
+export function AccessoriesStep({
+  country,
+  build,
+  view,
+  pathname,
+  buildParams,
+  links,
+}: {
+  country: ConfiguratorCountry;
+  build: ResolvedBuild;
+  view: AccessoryView;
+  pathname: string;
+  /** The build's canonical query with the step. */
+  buildParams: URLSearchParams;
+  links: ChoiceLinkProps;
+}) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const categories = accessoryCategories(build.availableAccessories);
+  const listing = listAccessories(build.availableAccessories, view, country);
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(buildParams);
+    if (view.sort) params.set(ACCESSORY_PARAMS.sort, view.sort);
+    if (view.category) params.set(ACCESSORY_PARAMS.category, view.category);
+    if (view.showAll) params.set(ACCESSORY_PARAMS.all, "1");
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) params.delete(name);
+      else params.set(name, value);
+    }
+    return `${pathname}?${params.toString()}`;
+  };
+  const selected = new Set(build.accessories.map((a) => a.id));
+
+  return (
+    <section className="config-accessories" aria-labelledby="step-accessories-heading">
+      <h3 id="step-accessories-heading" className="config-section__heading">
+        {ACCESSORY_TEXTS.heading}
+      </h3>
+      <p className="config-accessories__note">{ACCESSORY_TEXTS.note}</p>
+      {build.availableAccessories.length > 0 ? (
+        <div className="config-accessories__tools">
+          {categories.length > 0 ? (
+            <ul className="config-accessories__categories" aria-label="Accessory categories">
+              {[null, ...categories].map((category) => (
+                <li key={category ?? "all"}>
+                  <Link
+                    to={hrefWith({ [ACCESSORY_PARAMS.category]: category })}
+                    replace
+                    preventScrollReset
+                    className="config-accessories__category"
+                    aria-current={view.category === category ? "true" : undefined}
+                  >
+                    {category ?? ACCESSORY_TEXTS.all}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {country === "au" ? (
+            <Form method="get" action={pathname} className="config-accessories__sort" replace preventScrollReset>
+              {[...new URLSearchParams(hrefWith({ [ACCESSORY_PARAMS.sort]: null }).split("?")[1])].map(([name, value], i) => (
+                <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+              ))}
+              <label htmlFor="accessory-sort">{ACCESSORY_TEXTS.sort}</label>
+              <select
+                id="accessory-sort"
+                name={ACCESSORY_PARAMS.sort}
+                defaultValue={view.sort ?? ""}
+                key={view.sort ?? ""}
+                onChange={
+                  hydrated
+                    ? (event) => navigate(hrefWith({ [ACCESSORY_PARAMS.sort]: event.target.value || null }), { replace: true, preventScrollReset: true })
+                    : undefined
+                }
+              >
+                <option value="">Featured</option>
+                {ACCESSORY_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {ACCESSORY_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+              {hydrated ? null : (
+                <button type="submit" className="button button--xs button--outline">
+                  Sort
+                </button>
+              )}
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+      <ul className="config-accessories__list">
+        {listing.shown.map((accessory) => {
+          const isSelected = selected.has(accessory.id);
+          return (
+            <Choice
+              key={accessory.uuid}
+              change={{ type: "accessory", id: accessory.id }}
+              selected={isSelected}
+              label={accessory.name}
+              links={links}
+              className="config-choice--accessory"
+            >
+              <img
+                className="config-accessory__image"
+                src={accessory.image?.filename || DEFAULT_ACCESSORY_IMAGE}
+                alt={accessory.image ? accessory.image.alt : ACCESSORY_TEXTS.defaultImageAlt}
+                width={240}
+                height={180}
+                loading="lazy"
+              />
+              <span className="config-choice__name">{accessory.name}</span>
+              {accessory.description ? <span className="config-choice__info">{accessory.description}</span> : null}
+              <span className="config-choice__price">
+                {accessoryPriceText(accessory.price, country)}
+                {country === "au" ? <span className="config-accessory__rrp"> {ACCESSORY_PRICE_LABEL}</span> : null}
+              </span>
+              <span className="config-accessory__action" aria-hidden="true">
+                {isSelected ? "Remove" : "Add"}
+              </span>
+            </Choice>
+          );
+        })}
+      </ul>
+      {listing.hasMore ? (
+        <Link to={hrefWith({ [ACCESSORY_PARAMS.all]: "1" })} replace preventScrollReset className="button button--sm button--outline config-accessories__more">
+          {ACCESSORY_TEXTS.loadMore}
+        </Link>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
+import { carouselSources, pageLabel, type CarouselContent } from "../images";
+
+/**
+ * The configurator's image carousel: one image per slide with its alt text; previous and next
+ * only with more than one image (disabled at the ends); page buttons 'Navigate to image N of M'
+ * hidden for one image; optional disclaimer; the no-image message when there is none. Without
+ * JavaScript the slides are a horizontally scrollable, snapping list.
+ */
+export function BuildCarousel({ content, label, disclaimer }: { content: CarouselContent; label: string; disclaimer?: string }) {
+  const hydrated = useHydrated();
+  const [index, setIndex] = useState(0);
+  const { images } = content;
+  const count = images.length;
+  const current = Math.min(index, Math.max(0, count - 1));
+  if (count === 0) {
+    return (
+      <div className="build-carousel build-carousel--empty">
+        <p className="build-carousel__empty">{content.emptyMessage}</p>
+      </div>
+    );
+  }
+  const enhanced = hydrated && count > 1;
+  return (
+    <div className="build-carousel" role="region" aria-roledescription="carousel" aria-label={label}>
+      <ul
+        className={["build-carousel__track", enhanced ? "build-carousel__track--enhanced" : ""].filter(Boolean).join(" ")}
+        // Without JavaScript the list scrolls; focus lets keyboard users scroll it.
+        tabIndex={!hydrated && count > 1 ? 0 : undefined}
+        aria-label={!hydrated && count > 1 ? label : undefined}
+      >
+        {images.map((image, i) => {
+          const [large, medium, small] = carouselSources(image);
+          const hidden = enhanced && i !== current;
+          return (
+            <li
+              key={`${image.filename}-${i}`}
+              className="build-carousel__slide"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              hidden={hidden}
+            >
+              <picture>
+                {large.media ? <source media={large.media} srcSet={large.srcSet} /> : null}
+                {medium.media ? <source media={medium.media} srcSet={medium.srcSet} /> : null}
+                <img
+                  src={small.srcSet.split(" ")[0]}
+                  srcSet={small.srcSet}
+                  alt={image.alt}
+                  width={large.width}
+                  height={large.height}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  data-file={image.filename.split("/").pop()}
+                />
+              </picture>
+            </li>
+          );
+        })}
+      </ul>
+      {enhanced ? (
+        <div className="build-carousel__controls">
+          <button
+            type="button"
+            className="build-carousel__arrow"
+            aria-label="Previous image"
+            disabled={current === 0}
+            onClick={() => setIndex(current - 1)}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <div className="build-carousel__pages">
+            {images.map((image, i) => (
+              <button
+                key={`${image.filename}-${i}`}
+                type="button"
+                className="build-carousel__page"
+                aria-label={pageLabel(i + 1, count)}
+                aria-current={i === current ? "true" : undefined}
+                onClick={() => setIndex(i)}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="build-carousel__arrow"
+            aria-label="Next image"
+            disabled={current === count - 1}
+            onClick={() => setIndex(current + 1)}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      ) : null}
+      {disclaimer ? <p className="build-carousel__disclaimer">{disclaimer}</p> : null}
+    </div>
+  );
+}

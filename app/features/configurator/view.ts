@@ -1,0 +1,46 @@
+/**
+ * The configurator page's view state in the URL, next to the build: the step (tab), the
+ * accessories listing's category, sort and Load more, and the open calculator (no-JS).
+ */
+import { ACCESSORY_PARAMS } from "./accessories";
+import { canonicalSearchParams, type ResolvedBuild } from "./build";
+
+export const STEPS = ["specs", "interior", "accessories", "summary"] as const;
+export type Step = (typeof STEPS)[number];
+export const STEP_LABELS: Readonly<Record<Step, string>> = {
+  specs: "Specs",
+  interior: "Interior",
+  accessories: "Accessories",
+  summary: "Summary",
+};
+export const STEP_PARAM = "tab";
+/** Opens the finance calculator (the no-JS link; the modal's GET form carries it). */
+export const CALCULATOR_OPEN_PARAM = "calculator";
+
+export function stepFromSearchParams(params: URLSearchParams): Step {
+  const value = params.get(STEP_PARAM);
+  return (STEPS as readonly string[]).includes(value ?? "") ? (value as Step) : "specs";
+}
+
+/** View parameters kept when the build changes (the step; the listing when on it). */
+export function viewParams(params: URLSearchParams, keep: readonly string[] = [STEP_PARAM]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const name of keep) {
+    const value = params.get(name);
+    if (value) out.push([name, value]);
+  }
+  return out;
+}
+
+/** `?<build>&<view>`: a build's canonical query followed by view parameters. */
+export function searchOf(build: URLSearchParams, view: readonly [string, string][] = []): string {
+  const params = new URLSearchParams(build);
+  for (const [name, value] of view) params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The canonical search of the current URL: the build's query plus the view parameters in use. */
+export function canonicalSearch(build: ResolvedBuild, params: URLSearchParams): string {
+  return searchOf(canonicalSearchParams(build), viewParams(params, [STEP_PARAM, ...Object.values(ACCESSORY_PARAMS)]));
+}
