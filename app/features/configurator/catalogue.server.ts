@@ -4,15 +4,15 @@
  * car-configurator/models/{line}/{country}/ (resolving accessories, price_disclaimers and
  * features), car-configurator/colours/* and car-configurator/trims/*, every page fetched;
  * relations that arrive unresolved are fetched by uuid. Content errors are logged by the content
- * layer and never shown: a failed list is an empty list. Vehicle data is cached for 300000 ms.
+ * layer and never shown: a failed list is an empty list. The reads that depend only on the URL
+ * start together (one round trip; a second only for relations that arrive unresolved). Vehicle
+ * data is cached for 300000 ms by the content cache (app/content/cache.server.ts: the "vehicle"
+ * policy, stale-while-revalidate, cleared by the publish webhook); drafts are never cached.
  */
 import type { Country } from "~/content/schema";
 import { getStories, getStory, type ContentOptions } from "~/content/stories.server";
 import { normaliseCatalogue, unresolvedUuids, type StoryInput } from "./catalogue";
 import type { Catalogue } from "./types";
-
-/** Vehicle data cache lifetime (spec: 300000 ms). */
-export const VEHICLE_DATA_TTL_MS = 300_000;
 
 const MODEL_RELATIONS = (country: Country) => [
   `model-${country}.accessories`,
@@ -21,22 +21,13 @@ const MODEL_RELATIONS = (country: Country) => [
   `model-${country}.driveaway_state_prices`,
 ];
 
-const cache = new Map<string, { at: number; value: Promise<Catalogue | null> }>();
-
-/** Drops cached catalogues (tests, content webhooks). */
-export function clearCatalogueCache(): void {
-  cache.clear();
-}
-
 async function load(lineSlug: string, country: Country, version: ContentOptions["version"]): Promise<Catalogue | null> {
   const opts = { country, version };
-  const line = await getStory<Record<string, unknown>>(`car-configurator/models/${lineSlug}`, {
-    ...opts,
-    resolveRelations: ["model-line.accessories"],
-  });
-  if (!line || line.content.component !== "model-line") return null;
-
-  const [models, colours, trims] = await Promise.all([
+  const [line, models, colours, trims] = await Promise.all([
+    getStory<Record<string, unknown>>(`car-configurator/models/${lineSlug}`, {
+      ...opts,
+      resolveRelations: ["model-line.accessories"],
+    }),
     getStories<Record<string, unknown>>(
       { starts_with: `car-configurator/models/${lineSlug}/${country}/` },
       { ...opts, resolveRelations: MODEL_RELATIONS(country) },
@@ -44,6 +35,7 @@ async function load(lineSlug: string, country: Country, version: ContentOptions[
     getStories<Record<string, unknown>>({ starts_with: "car-configurator/colours/" }, opts),
     getStories<Record<string, unknown>>({ starts_with: "car-configurator/trims/" }, opts),
   ]);
+  if (!line || line.content.component !== "model-line") return null;
 
   const lineAccessories = (Array.isArray(line.content.accessories) ? line.content.accessories : []).filter(
     (a): a is StoryInput => typeof a === "object" && a !== null,
@@ -80,21 +72,10 @@ async function load(lineSlug: string, country: Country, version: ContentOptions[
 export function loadCatalogue(
   lineSlug: string,
   country: Country,
-  options: { version?: ContentOptions["version"]; now?: number } = {},
+  options: { version?: ContentOptions["version"] } = {},
 ): Promise<Catalogue | null> {
-  const key = `${country}:${lineSlug}:${options.version ?? "default"}`;
-  const now = options.now ?? Date.now();
-  const hit = cache.get(key);
-  if (hit && now - hit.at < VEHICLE_DATA_TTL_MS) return hit.value;
-  const value = load(lineSlug, country, options.version).catch((error: unknown) => {
+  return load(lineSlug, country, options.version).catch((error: unknown) => {
     console.error(`[configurator] loading ${lineSlug} (${country}) failed: ${String(error)}`);
-    cache.delete(key);
     return null;
   });
-  cache.set(key, { at: now, value });
-  // A missing model line is not cached for long: it may be published any minute.
-  void value.then((c) => {
-    if (!c) cache.delete(key);
-  });
-  return value;
 }
