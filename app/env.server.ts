@@ -62,6 +62,13 @@ export const envSchema = z.object({
   OUTBOX_BASE_DELAY_MS: optionalPositiveInt("OUTBOX_BASE_DELAY_MS"),
   FORM_RATE_LIMIT: optionalPositiveInt("FORM_RATE_LIMIT"),
   FORM_RATE_WINDOW_SECONDS: optionalPositiveInt("FORM_RATE_WINDOW_SECONDS"),
+
+  // Hardening and operations: per-client limits per minute, log format.
+  POST_RATE_LIMIT: optionalPositiveInt("POST_RATE_LIMIT"),
+  IMAGE_RATE_LIMIT: optionalPositiveInt("IMAGE_RATE_LIMIT"),
+  LOG_FORMAT: z
+    .enum(["json", "pretty"], { message: "LOG_FORMAT must be json or pretty" })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { SITE_URL: string; CONTENT_DIR_ABS: string };

@@ -13,6 +13,7 @@ import { useEffect, type ReactNode } from "react";
 import { getPublicEnv } from "~/env.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
+import { useNonce } from "~/features/security/nonce";
 import globalStyles from "~/styles/global.css?url";
 import shellStyles from "~/styles/shell.css?url";
 
@@ -32,6 +33,7 @@ export async function loader(_args: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   useHydratedMarker();
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   const lang = useRouteLoaderData<{ country?: string }>("routes/$country")?.country === "nz" ? "en-NZ" : "en-AU";
   return (
     <html lang={lang}>
@@ -46,14 +48,17 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         {data ? (
           <script
+            nonce={nonce}
+            // Browsers hide the nonce after load, so the client renders "" here.
+            suppressHydrationWarning
             // Only the public subset of the environment reaches the browser.
             dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data.ENV).replace(/</g, "\\u003c")}` }}
           />
         ) : null}
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

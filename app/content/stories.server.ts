@@ -2,6 +2,7 @@ import type { ISbStoriesParams } from "storyblok-js-client";
 import type { Country, Story } from "./schema";
 import { getEnv } from "~/env.server";
 import { getContentClient } from "./client.server";
+import { noteContentFailure } from "~/features/observability/request-context.server";
 
 
 export interface ContentOptions {
@@ -29,6 +30,8 @@ function baseParams(opts: ContentOptions): ISbStoriesParams {
 }
 
 function logFailure(what: string, error: unknown): void {
+  // An unreachable content API turns this request's "not found" into a 503 (throwNotFound).
+  noteContentFailure(error);
   const e = error as { status?: number; message?: string } | undefined;
   if (e?.status === 404) return;
   console.error(`[content] ${what} failed: ${e?.status ?? ""} ${e?.message ?? String(error)}`.trim());
