@@ -83,6 +83,18 @@ async function cleanRemixError(response: Response): Promise<Response> {
   return new Response(JSON.stringify({ error: message }), { status, headers });
 }
 
+/**
+ * A 503 (the content API is down and nothing is cached) must not be cached by a CDN as the page,
+ * and tells clients when to come back, whatever the route's own headers said.
+ */
+function guardUnavailable(response: Response): Response {
+  if (response.status !== 503) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "no-store");
+  if (!headers.has("Retry-After")) headers.set("Retry-After", "60");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 function hardenCookies(response: Response, secure: boolean): Response {
   const cookies = response.headers.getSetCookie();
   if (cookies.length === 0) return response;
@@ -107,7 +119,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         return;
       }
       const context = options.getLoadContext(req, res);
-      const response = hardenCookies(await cleanRemixError(await handle(request, context)), options.secureCookies);
+      const response = hardenCookies(guardUnavailable(await cleanRemixError(await handle(request, context))), options.secureCookies);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
