@@ -8,6 +8,7 @@ import type { Env } from "./app/env.server";
 import { createContentClient } from "./app/content/client.server";
 import { getLocalContentApi } from "./app/content/local-api.server";
 import { wwwRedirect } from "./app/features/seo/www";
+import { htmlEtag } from "./app/features/http/html-etag.server";
 import { createImageService, IMAGE_CACHE_CONTROL } from "./app/features/images/image-service.server";
 import {
   DEFAULT_IMAGE_RATE_LIMIT,
@@ -158,6 +159,9 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
       res.send(Buffer.from(await response.arrayBuffer()));
     });
   }
+
+  // HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
+  app.use(htmlEtag());
 
   const [readBody, remix] = createRemixHandler({
     build,

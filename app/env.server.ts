@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseImageServiceFlag } from "~/components/image-url";
 
 const optionalString = z
   .string()
@@ -36,6 +37,12 @@ export const envSchema = z.object({
     .enum(["eu", "us", "ap", "ca", "cn"], { message: "STORYBLOK_REGION must be one of eu, us, ap, ca, cn" })
     .default("eu"),
   STORYBLOK_PREVIEW_TOKEN: optionalString,
+  STORYBLOK_WEBHOOK_SECRET: optionalString,
+  IMAGE_SERVICE: z
+    .string()
+    .optional()
+    .refine((v) => parseImageServiceFlag(v) !== null, "IMAGE_SERVICE must be on or off")
+    .transform((v) => parseImageServiceFlag(v) ?? true),
   SITE_URL: z
     .url({ message: "SITE_URL must be an absolute http(s) URL such as https://www.example.com" })
     .refine((v) => /^https?:\/\//.test(v), "SITE_URL must start with http:// or https://")
@@ -100,6 +107,6 @@ export function getEnv(): Env {
 
 /** The subset that may reach the browser as window.ENV. Never add secrets here. */
 export function getPublicEnv(env: Env = getEnv()) {
-  return { SITE_URL: env.SITE_URL, MODE: env.NODE_ENV };
+  return { SITE_URL: env.SITE_URL, MODE: env.NODE_ENV, IMAGE_SERVICE: env.IMAGE_SERVICE };
 }
 export type PublicEnv = ReturnType<typeof getPublicEnv>;

@@ -1,18 +1,22 @@
 /**
  * Image URLs for the image service (Storyblok's form: `<file>/m/<w>x<h>` plus an optional
- * `/filters:focal(<x1>x<y1>:<x2>x<y2>)`), and the srcset candidates for the spec's screens.
+ * `/filters:focal(<x1>x<y1>:<x2>x<y2>)` and `:format(avif|webp)`), and the srcset candidates for
+ * the spec's screens. Local assets (`/media/...`) go to the local image service
+ * (app/features/images), Storyblok assets (`https://a.storyblok.com/f/...`) to Storyblok's.
  *
- * Until the image service is switched on (env flag IMAGE_SERVICE: `process.env` on the server,
- * `window.ENV` in the browser) every URL is the plain filename; width and height attributes are
- * still set by the components, so the layout does not shift either way. To switch it on, set the
- * flag in the server's environment AND pass it through the public env (`getPublicEnv`), so the
- * server markup and the hydrated client build the same URLs.
+ * The image service is on by default; env IMAGE_SERVICE=off serves the original files. The server
+ * reads the variable (validated in env.server.ts with the same parser) and passes it to the
+ * browser as `window.ENV.IMAGE_SERVICE` (getPublicEnv), so the server markup and the hydrated
+ * client build the same URLs.
  */
 
 /** Image screens of the spec (px): xs 320, sm 640, md 768, lg 1024, xl 1280, xxl 1536. */
 export const IMAGE_SCREENS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
 /** Pixel densities of the spec. */
 export const IMAGE_DENSITIES = [1, 2] as const;
+/** Modern formats offered as `<source>`s, best first; the `<img>` keeps the original's format. */
+export const MODERN_FORMATS = ["avif", "webp"] as const;
+export type ModernFormat = (typeof MODERN_FORMATS)[number];
 
 export interface ImageAssetLike {
   filename?: string | null;
@@ -25,20 +29,32 @@ export interface ImageUrlOptions {
   height: number;
   /** Focal area `x1xy1:x2xy2`; defaults to the asset's `focus`. */
   focal?: string | null;
+  /** Output format (`filters:format(...)`); default: the original's. */
+  format?: ModernFormat;
   /** Overrides the environment flag (tests, previews). */
   service?: boolean;
 }
 
-function flag(value: unknown): boolean {
-  return value === true || (typeof value === "string" && /^(1|true|yes|on)$/i.test(value.trim()));
+/**
+ * The IMAGE_SERVICE flag: unset or empty is on (the default); on/off, true/false, 1/0, yes/no.
+ * Null for anything else (env.server.ts rejects it at start).
+ */
+export function parseImageServiceFlag(value: unknown): boolean | null {
+  if (value === undefined || value === null) return true;
+  if (typeof value === "boolean") return value;
+  const text = String(value).trim().toLowerCase();
+  if (text === "" || /^(1|true|yes|on)$/.test(text)) return true;
+  if (/^(0|false|no|off)$/.test(text)) return false;
+  return null;
 }
 
-/** True when the image service answers `/m/<w>x<h>` URLs (env flag IMAGE_SERVICE). */
+/** True when images go through the image service (env flag IMAGE_SERVICE, on by default). */
 export function imageServiceEnabled(): boolean {
   if (typeof window !== "undefined") {
-    return flag((window as unknown as { ENV?: { IMAGE_SERVICE?: unknown } }).ENV?.IMAGE_SERVICE);
+    const env = (window as unknown as { ENV?: { IMAGE_SERVICE?: unknown } }).ENV;
+    return parseImageServiceFlag(env?.IMAGE_SERVICE) ?? true;
   }
-  return typeof process !== "undefined" && flag(process.env?.IMAGE_SERVICE);
+  return typeof process === "undefined" || (parseImageServiceFlag(process.env?.IMAGE_SERVICE) ?? true);
 }
 
 const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"];
@@ -90,8 +106,22 @@ export function embedUrl(url: string | null | undefined): string | null {
 }
 
 /** Images the service can resize (not SVG, not GIF animations). */
-function resizable(filename: string): boolean {
+export function resizable(filename: string): boolean {
   return ["jpg", "jpeg", "png", "webp"].includes(extensionOf(filename));
+}
+
+/** Storyblok's asset hosts (one per region); their image service answers the same URL forms. */
+const STORYBLOK_ASSET = /^https:\/\/a(?:-[a-z]{2})?\.storyblok(?:china)?\.(?:com|cn)\/f\/\d+\/(\d+)x(\d+)\//;
+
+/** Whether an image service answers this file: local content assets or Storyblok's assets. */
+export function serviceable(filename: string): boolean {
+  return resizable(filename) && (filename.startsWith("/media/") || STORYBLOK_ASSET.test(filename));
+}
+
+/** The original's size when the URL tells it (Storyblok: `/f/<space>/<w>x<h>/...`). */
+export function intrinsicSize(filename: string): { width: number; height: number } | null {
+  const m = STORYBLOK_ASSET.exec(filename);
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
 }
 
 /** Storyblok's asset focus (`x1xy1:x2xy2`) if well-formed. */
@@ -107,11 +137,12 @@ export function imageUrl(asset: ImageAssetLike | string | null | undefined, opti
   const filename = (typeof asset === "string" ? asset : asset?.filename)?.trim() ?? "";
   if (!filename) return "";
   const service = options.service ?? imageServiceEnabled();
-  if (!service || !resizable(filename)) return filename;
+  if (!service || !serviceable(filename)) return filename;
   const w = Math.max(0, Math.round(options.width));
   const h = Math.max(0, Math.round(options.height));
   const focal = focalOf(options.focal ?? (typeof asset === "string" ? null : asset?.focus));
-  return `${filename.replace(/\/+$/, "")}/m/${w}x${h}${focal ? `/filters:focal(${focal})` : ""}`;
+  const filters = [focal ? `focal(${focal})` : "", options.format ? `format(${options.format})` : ""].filter(Boolean);
+  return `${filename.replace(/\/+$/, "")}/m/${w}x${h}${filters.length ? `/filters:${filters.join(":")}` : ""}`;
 }
 
 /** The candidate widths: every screen at every density, unique and ascending. */
@@ -127,8 +158,9 @@ export function candidateWidths(maxWidth = Infinity): number[] {
 
 /**
  * `srcset` for an image shown at the aspect `width`x`height`: one candidate per screen and
- * density (w descriptors), each cropped to the same aspect. Undefined without the image service
- * (every candidate would be the same file).
+ * density (w descriptors) up to twice the shown width and within the original's width when the
+ * URL tells it, each cropped to the same aspect, in `format` if given. Undefined without the
+ * image service (every candidate would be the same file).
  */
 export function imageSrcSet(
   asset: ImageAssetLike | string | null | undefined,
@@ -136,9 +168,10 @@ export function imageSrcSet(
 ): string | undefined {
   const filename = typeof asset === "string" ? asset : asset?.filename;
   const service = options.service ?? imageServiceEnabled();
-  if (!filename || !service || !resizable(filename)) return undefined;
+  if (!filename || !service || !serviceable(filename)) return undefined;
   const ratio = options.height / options.width;
-  return candidateWidths(options.maxWidth ?? options.width * 2)
+  const original = intrinsicSize(filename)?.width ?? Infinity;
+  return candidateWidths(Math.min(options.maxWidth ?? options.width * 2, original))
     .map((w) => `${imageUrl(asset, { ...options, service, width: w, height: Math.round(w * ratio) })} ${w}w`)
     .join(", ");
 }

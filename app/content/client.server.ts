@@ -1,30 +1,49 @@
 import StoryblokClient from "storyblok-js-client";
 import type { Env } from "~/env.server";
 import { getEnv } from "~/env.server";
+import { getContentCache } from "./cache.server";
 import { getLocalContentApi } from "./local-api.server";
 
 /** Base URL the in-process local API answers on; never reached over the network. */
 export const LOCAL_ENDPOINT = "http://local-content.invalid/v2";
 
+type Transport = (request: Request) => Promise<Response>;
+
+/** Wraps the in-process transport of the local content API (tests: added latency, request logs). */
+export type ContentFetchInterceptor = (request: Request, next: Transport) => Promise<Response>;
+
+let interceptor: ContentFetchInterceptor | null = null;
+
+/**
+ * Test hook: every request of the local content client passes through `fn` (null removes it).
+ * Used to add latency to the local API and count sequential content round trips per page.
+ */
+export function setContentFetchInterceptor(fn: ContentFetchInterceptor | null): void {
+  interceptor = fn;
+}
+
 /**
  * One content client, two back ends: with STORYBLOK_TOKEN it talks to Storyblok's CDN in
  * STORYBLOK_REGION; without it, to the local content API over CONTENT_DIR, in-process through
  * the client's `fetch` option. The same code path serves production, development and tests.
+ * The content version (cv) is managed by the content cache (cache.server.ts), not the client.
  */
 export function createContentClient(env: Env, options: { preview?: boolean } = {}): StoryblokClient {
-  const retry = { maxRetries: 10, retriesDelay: 300 };
+  const common = { maxRetries: 10, retriesDelay: 300, cache: { clear: "manual", cv: "manual" } as const };
   if (env.STORYBLOK_TOKEN) {
     const accessToken = options.preview && env.STORYBLOK_PREVIEW_TOKEN ? env.STORYBLOK_PREVIEW_TOKEN : env.STORYBLOK_TOKEN;
-    return new StoryblokClient({ accessToken, region: env.STORYBLOK_REGION, ...retry });
+    return new StoryblokClient({ accessToken, region: env.STORYBLOK_REGION, ...common });
   }
   const handler = getLocalContentApi(env.CONTENT_DIR_ABS);
   return new StoryblokClient({
     accessToken: "local",
     endpoint: LOCAL_ENDPOINT,
     rateLimit: 1000,
-    ...retry,
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
-      handler(new Request(typeof input === "string" || input instanceof URL ? input : input.url, init))) as typeof fetch,
+    ...common,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(typeof input === "string" || input instanceof URL ? input : input.url, init);
+      return interceptor ? interceptor(request, handler) : handler(request);
+    }) as typeof fetch,
   });
 }
 
@@ -34,4 +53,23 @@ let client: StoryblokClient | undefined;
 export function getContentClient(): StoryblokClient {
   client ??= createContentClient(getEnv());
   return client;
+}
+
+/**
+ * Asks the content service for the current content version (`cdn/spaces/me` → `space.version`)
+ * and remembers it, so the next reads get the newest published content. Null when it cannot be
+ * read (the next response's cv is remembered instead).
+ */
+export async function refreshContentVersion(): Promise<number | null> {
+  try {
+    const res = await getContentClient().get("cdn/spaces/me", {});
+    const cv = Number((res.data as { space?: { version?: unknown } }).space?.version);
+    if (!Number.isFinite(cv) || cv <= 0) return null;
+    getContentCache().noteCv(cv);
+    return cv;
+  } catch (error) {
+    const e = error as { status?: number; message?: string } | undefined;
+    console.error(`[content] reading the content version failed: ${e?.status ?? ""} ${e?.message ?? String(error)}`.trim());
+    return null;
+  }
 }

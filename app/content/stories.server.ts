@@ -2,6 +2,7 @@ import type { ISbStoriesParams } from "storyblok-js-client";
 import type { Country, Story } from "./schema";
 import { getEnv } from "~/env.server";
 import { getContentClient } from "./client.server";
+import { CACHE_POLICIES, cacheKeyOf, getContentCache, policyForList, policyForStory, type CachePolicy, type Fetched } from "./cache.server";
 import { noteContentFailure } from "~/features/observability/request-context.server";
 
 
@@ -29,6 +30,21 @@ function baseParams(opts: ContentOptions): ISbStoriesParams {
   return params;
 }
 
+/**
+ * Published reads go through the content cache (policies, coalescing, stale-if-error, cv: see
+ * cache.server.ts) with the remembered cv; drafts go straight to the content service.
+ */
+function cachedRead<T>(
+  policy: CachePolicy,
+  key: string,
+  params: ISbStoriesParams,
+  fetch: (params: ISbStoriesParams) => Promise<Fetched<T>>,
+): Promise<T> {
+  if (params.version === "draft") return fetch({ ...params }).then((r) => r.value);
+  const cache = getContentCache();
+  return cache.read(policy, key, () => fetch({ ...params, cv: cache.currentCv() }));
+}
+
 function logFailure(what: string, error: unknown): void {
   // An unreachable content API turns this request's "not found" into a 503 (throwNotFound).
   noteContentFailure(error);
@@ -43,8 +59,18 @@ function logFailure(what: string, error: unknown): void {
  */
 export async function getStory<C = Story["content"]>(slug: string, opts: ContentOptions): Promise<Story<C> | null> {
   try {
-    const res = await getContentClient().getStory(slug, baseParams(opts));
-    return (res.data.story as unknown as Story<C>) ?? null;
+    const params = baseParams(opts);
+    const story = await cachedRead(policyForStory(slug), cacheKeyOf("story", slug, params), params, async (p) => {
+      try {
+        const res = await getContentClient().getStory(slug, p);
+        return { value: res.data.story ?? null, cv: res.data.cv };
+      } catch (error) {
+        // A missing story is an answer (cached like any other), not a failure.
+        if ((error as { status?: number } | undefined)?.status === 404) return { value: null };
+        throw error;
+      }
+    });
+    return (story as unknown as Story<C>) ?? null;
   } catch (error) {
     logFailure(`story ${slug}`, error);
     return null;
@@ -57,10 +83,13 @@ export async function getStoriesPage<C = Story["content"]>(
   opts: ContentOptions,
 ): Promise<{ stories: Story<C>[]; total: number } | null> {
   try {
-    const res = await getContentClient().getStories({ ...baseParams(opts), ...params });
-    const stories = res.data.stories as unknown as Story<C>[];
-    const total = Number.isFinite(res.total) ? Number(res.total) : stories.length;
-    return { stories, total };
+    const all = { ...baseParams(opts), ...params };
+    return await cachedRead(policyForList(all), cacheKeyOf("stories-page", "", all), all, async (p) => {
+      const res = await getContentClient().getStories(p);
+      const stories = res.data.stories as unknown as Story<C>[];
+      const total = Number.isFinite(res.total) ? Number(res.total) : stories.length;
+      return { value: { stories, total }, cv: res.data.cv };
+    });
   } catch (error) {
     logFailure(`stories ${JSON.stringify(params)}`, error);
     return null;
@@ -70,7 +99,10 @@ export async function getStoriesPage<C = Story["content"]>(
 /** Every story matching the query, all pages fetched (per_page 100). */
 export async function getStories<C = Story["content"]>(params: ISbStoriesParams, opts: ContentOptions): Promise<Story<C>[]> {
   try {
-    const stories = await getContentClient().getAll("cdn/stories", { per_page: 100, ...baseParams(opts), ...params });
+    const all: ISbStoriesParams = { per_page: 100, ...baseParams(opts), ...params };
+    const stories = await cachedRead(policyForList(all), cacheKeyOf("stories-all", "", all), all, async (p) => ({
+      value: await getContentClient().getAll("cdn/stories", p),
+    }));
     return stories as unknown as Story<C>[];
   } catch (error) {
     logFailure(`all stories ${JSON.stringify(params)}`, error);
@@ -81,7 +113,11 @@ export async function getStories<C = Story["content"]>(params: ISbStoriesParams,
 /** Entries of a datasource, e.g. news-categories. */
 export async function getDatasourceEntries(datasource: string): Promise<DatasourceEntry[] | null> {
   try {
-    const entries = await getContentClient().getAll("cdn/datasource_entries", { datasource, per_page: 1000 });
+    const params: ISbStoriesParams = { datasource, per_page: 1000 } as ISbStoriesParams;
+    const key = cacheKeyOf("datasource", datasource, params);
+    const entries = await cachedRead(CACHE_POLICIES.globals, key, params, async (p) => ({
+      value: await getContentClient().getAll("cdn/datasource_entries", p),
+    }));
     return entries as unknown as DatasourceEntry[];
   } catch (error) {
     logFailure(`datasource ${datasource}`, error);

@@ -5,6 +5,7 @@ import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { formAction } from "~/features/forms/action.server";
+import { pageHeaders } from "~/features/pages/route-headers";
 
 /** Catch-all: renders any content story at /{country}/{slug...}; home at the country root. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => formAction(args, args.params["*"] ?? "");
 
 export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = pageHeaders;
 
 export default function CatchAllPage() {
   const { story } = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ import { PAGE_HEADERS } from "~/features/pages/content-page.server";
 import { requireCountry } from "~/features/pages/country.server";
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
+import { pageHeaders } from "~/features/pages/route-headers";
 
 type ModelLineContent = Blok & { name?: string; image?: Asset | null };
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = pageHeaders;
 
 export default function ConfiguratorPage() {
   const { story } = useLoaderData<typeof loader>();

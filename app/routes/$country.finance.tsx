@@ -6,6 +6,7 @@ import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { formAction } from "~/features/forms/action.server";
+import { pageHeaders } from "~/features/pages/route-headers";
 
 /** Finance page: header styling from the story, finance logo on by default. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => formAction(args, "finance");
 
 export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = pageHeaders;
 
 export default function FinancePage() {
   const { story } = useLoaderData<typeof loader>();

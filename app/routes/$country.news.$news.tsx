@@ -11,20 +11,22 @@ import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
+import { pageHeaders } from "~/features/pages/route-headers";
 
 /** News detail: the story key is the path without the country segment (news/{news}). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
-  const [story, newsCategories] = await Promise.all([
-    getStory<PageStory["content"]>(`news/${params.news ?? ""}`, { country, resolveRelations: MODEL_RELATIONS }),
-    getNewsCategories(),
-  ]);
+  const slug = `news/${params.news ?? ""}`;
+  const storyRead = getStory<PageStory["content"]>(slug, { country, resolveRelations: MODEL_RELATIONS });
+  // Structured data reads (ancestors, brand) start with the story's: one content round trip.
+  const structuredRead = pageStructuredData(country, slug, storyRead);
+  const [story, newsCategories] = await Promise.all([storyRead, getNewsCategories()]);
   if (!story || story.content.component !== "news-detail" || !storyLocaleMatches(story.content.locale, country)) {
     return throwNotFound(request, { country, message: "Page Not Found" });
   }
   // A black navbar with the story's navbar_solid (default false); the finance logo is off.
   const pageSettings = pageSettingsFrom(story.content, { navbarSolid: false, menuButtonColor: "black", financeLogo: false });
-  const structuredData = await pageStructuredData(country, `news/${params.news ?? ""}`, story);
+  const structuredData = await structuredRead;
   return data(
     { country, story, newsCategories: newsCategories ?? [], pageSettings, structuredData },
     { headers: PAGE_HEADERS },
@@ -32,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = pageHeaders;
 
 export default function NewsDetailPage() {
   const { story } = useLoaderData<typeof loader>();

@@ -9,6 +9,7 @@ import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
 import { contentPageMeta } from "~/features/pages/route-meta";
+import { pageHeaders } from "~/features/pages/route-headers";
 
 /** News listing: the story, the news-categories datasource and the 6 newest news stories. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = pageHeaders;
 
 export default function NewsListingPage() {
   const { story } = useLoaderData<typeof loader>();

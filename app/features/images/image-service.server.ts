@@ -37,11 +37,16 @@ function sourceFormat(file: string): OutputFormat {
 export async function transformImage(input: Buffer, request: ImageRequest): Promise<{ body: Buffer; format: OutputFormat }> {
   const format = request.format ?? sourceFormat(request.file);
   let pipeline = sharp(input, { failOn: "error", limitInputPixels: 100_000_000 }).rotate();
-  const { width, height, focal } = request;
+  const meta = await sharp(input).metadata();
+  const source = { width: meta.width ?? request.width, height: meta.height ?? request.height };
+  // Never enlarge: a size beyond the original is scaled down to fit it, keeping the asked aspect
+  // (the page reserved that aspect, so the layout does not shift).
+  const fit = request.width && request.height ? Math.min(1, source.width / request.width, source.height / request.height) : 1;
+  const width = Math.max(1, Math.round(request.width * fit)) * Number(request.width > 0);
+  const height = Math.max(1, Math.round(request.height * fit)) * Number(request.height > 0);
+  const { focal } = request;
   if (width && height) {
     if (focal) {
-      const meta = await sharp(input).metadata();
-      const source = { width: meta.width ?? width, height: meta.height ?? height };
       const crop = focalCrop(source, { width, height }, focal);
       pipeline = pipeline
         .resize(Math.round(source.width * crop.scale), Math.round(source.height * crop.scale))
@@ -50,14 +55,14 @@ export async function transformImage(input: Buffer, request: ImageRequest): Prom
       pipeline = pipeline.resize(width, height, { fit: "cover", position: "centre" });
     }
   } else if (width || height) {
-    pipeline = pipeline.resize(width || null, height || null);
+    pipeline = pipeline.resize(width || null, height || null, { withoutEnlargement: true });
   }
   const quality = request.quality ?? DEFAULT_QUALITY;
   pipeline =
     format === "webp"
       ? pipeline.webp({ quality })
       : format === "avif"
-        ? pipeline.avif({ quality: Math.max(1, quality - 20) })
+        ? pipeline.avif({ quality: Math.max(1, quality - 20), effort: 2 })
         : format === "jpeg"
           ? pipeline.jpeg({ quality, mozjpeg: true })
           : pipeline.png({ compressionLevel: 9 });

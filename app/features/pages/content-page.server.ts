@@ -45,18 +45,19 @@ export async function loadContentPage(
 ) {
   const clean = slug.replace(/^\/+|\/+$/g, "");
   if (clean === "home") throw redirect(`/${country}`, 301);
-  const story = await getStory<PageStory["content"]>(clean || "home", {
+  const storyRead = getStory<PageStory["content"]>(clean || "home", {
     country,
     resolveRelations: opts.relations ?? MODEL_RELATIONS,
   });
+  // The structured data's reads depend on the path alone: they run alongside the story's read,
+  // so the page costs one content round trip (block loaders, which need the story, a second).
+  const structuredRead = pageStructuredData(country, clean || "home", storyRead);
+  const story = await storyRead;
   const allowed = opts.components ?? PAGE_COMPONENTS;
   if (!story || !allowed.has(story.content.component) || !storyLocaleMatches(story.content.locale, country)) {
     return throwNotFound(request, { country, message: "Page Not Found" });
   }
-  const [structuredData, blockData] = await Promise.all([
-    pageStructuredData(country, clean || "home", story),
-    loadBlockData(story.content.body, country, request),
-  ]);
+  const [structuredData, blockData] = await Promise.all([structuredRead, loadBlockData(story.content.body, country, request)]);
   const payload: ContentPageData = {
     country,
     story,

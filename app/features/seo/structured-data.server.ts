@@ -64,18 +64,22 @@ export function ancestorSlugs(slug: string): string[] {
   return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join("/"));
 }
 
+/** The ancestor pages of a slug, read from the slug alone (so it can start with the story's read). */
+function readAncestors(country: Country, slug: string): Promise<AnyStory[]> {
+  const ancestors = ancestorSlugs(slug);
+  if (ancestors.length === 0) return Promise.resolve([]);
+  return getStories<Content>({ by_slugs: [...ancestors, ...ancestors.map((a) => `${a}/`)].join(","), excluding_fields: "body" }, { country });
+}
+
 /**
  * Home, then every ancestor that is a page of its own in this country, then the page. Only
  * nested pages (two or more segments after the country) get a trail.
  */
-async function breadcrumbs(country: Country, slug: string, story: AnyStory): Promise<JsonLdNode | null> {
+async function breadcrumbs(country: Country, slug: string, story: AnyStory, ancestorStories: Promise<AnyStory[]>): Promise<JsonLdNode | null> {
   const ancestors = ancestorSlugs(slug);
   if (ancestors.length === 0) return null;
   const base = siteUrl();
-  const found = await getStories<Content>(
-    { by_slugs: [...ancestors, ...ancestors.map((a) => `${a}/`)].join(","), excluding_fields: "body" },
-    { country },
-  );
+  const found = await ancestorStories;
   const bySlug = new Map(found.map((s) => [s.full_slug.replace(/\/+$/, ""), s]));
   const items: BreadcrumbItem[] = [{ name: "Home", url: absoluteUrl(base, `/${country}`) }];
   for (const ancestor of ancestors) {
@@ -106,14 +110,22 @@ function newsArticle(country: Country, slug: string, story: AnyStory, identity: 
   });
 }
 
-async function modelCar(country: Country, slug: string, identity: SiteIdentity): Promise<JsonLdNode | null> {
+type CatalogueReads = Promise<[AnyStory | null, AnyStory[]]>;
+
+/** The model line and its models of a model page's slug (read from the slug alone). */
+function readModelCatalogue(country: Country, slug: string): CatalogueReads | null {
   const match = MODEL_PAGE.exec(slug);
   if (!match) return null;
   const lineSlug = match[2];
-  const [line, models] = await Promise.all([
+  return Promise.all([
     getStory<Content>(`car-configurator/models/${lineSlug}`, { country }),
     getStories<Content>({ starts_with: `car-configurator/models/${lineSlug}/${country}/` }, { country, resolveRelations: VEHICLE_RELATIONS }),
   ]);
+}
+
+async function modelCar(country: Country, slug: string, identity: SiteIdentity, reads: CatalogueReads | null): Promise<JsonLdNode | null> {
+  if (!reads) return null;
+  const [line, models] = await reads;
   // A model page without a model line of that slug has no vehicle to describe.
   if (!line || line.content.component !== "model-line") return null;
   return carFromCatalogue({
@@ -148,14 +160,20 @@ export function findBlok(content: unknown, component: string): Record<string, un
   return null;
 }
 
-async function offerCatalog(country: Country, slug: string, story: AnyStory, identity: SiteIdentity): Promise<JsonLdNode | null> {
-  const listing = findBlok(story.content.body, "offers-listing");
-  const settings = (listing ?? {}) as OffersListingSettings;
+type OfferReads = Promise<[AnyStory[], AnyStory[]]>;
+
+/** Every model of the country and every model line (the offers page's catalogue). */
+function readOfferCatalogue(country: Country): OfferReads {
   const params: ISbStoriesParams = { starts_with: "car-configurator/models/", content_type: `model-${country}` };
-  const [models, lines] = await Promise.all([
+  return Promise.all([
     getStories<Content>(params, { country, resolveRelations: VEHICLE_RELATIONS }),
     getStories<Content>({ starts_with: "car-configurator/models/", content_type: "model-line", excluding_fields: "accessories" }, { country }),
   ]);
+}
+async function offerCatalog(country: Country, slug: string, story: AnyStory, identity: SiteIdentity, reads: OfferReads): Promise<JsonLdNode | null> {
+  const listing = findBlok(story.content.body, "offers-listing");
+  const settings = (listing ?? {}) as OffersListingSettings;
+  const [models, lines] = await reads;
   const lineNames: Record<string, string> = {};
   for (const line of lines) lineNames[text(line.content.slug) || line.slug] = text(line.content.name);
   return offerCatalogFromCatalogue({
@@ -176,21 +194,34 @@ async function offerCatalog(country: Country, slug: string, story: AnyStory, ide
  * The structured data of a content page (everything but the Organization, which the layout
  * adds): BreadcrumbList on nested pages, NewsArticle on news detail, Car on
  * models/{type}/{model}, OfferCatalog on offers. Never throws.
+ *
+ * The reads that depend on the path alone (ancestors, the catalogue, the header for the brand)
+ * start at once, alongside the story's own read: pass the story's promise, and the page costs
+ * one content round trip, not three.
  */
-export async function pageStructuredData(country: Country, slug: string, story: AnyStory): Promise<JsonLdNode[]> {
+export async function pageStructuredData(
+  country: Country,
+  slug: string,
+  storyOrPromise: AnyStory | null | Promise<AnyStory | null>,
+): Promise<JsonLdNode[]> {
   const clean = slug.replace(/^\/+|\/+$/g, "");
-  const isNews = story.content.component === "news-detail";
-  const isModel = MODEL_PAGE.test(clean) && story.content.component === "page";
+  const mayBeModel = MODEL_PAGE.test(clean);
   const isOffers = clean === "offers";
-  let identity: Promise<SiteIdentity> | undefined;
-  const getIdentity = () =>
-    (identity ??= getStory<Content>("global/header", { country }).then((header) => siteIdentity(siteUrl(), country, header?.content)));
+  const ancestors = readAncestors(country, clean);
+  const catalogue = mayBeModel ? readModelCatalogue(country, clean) : null;
+  const offers = isOffers ? readOfferCatalogue(country) : null;
+  const header = getStory<Content>("global/header", { country });
+  const getIdentity = () => header.then((h) => siteIdentity(siteUrl(), country, h?.content));
 
+  const story = await storyOrPromise;
+  if (!story) return [];
+  const isNews = story.content.component === "news-detail";
+  const isModel = mayBeModel && story.content.component === "page";
   const parts = await Promise.all([
-    safely("BreadcrumbList", () => breadcrumbs(country, clean, story)),
+    safely("BreadcrumbList", () => breadcrumbs(country, clean, story, ancestors)),
     isNews ? safely("NewsArticle", async () => newsArticle(country, clean, story, await getIdentity())) : [],
-    isModel ? safely("Car", async () => modelCar(country, clean, await getIdentity())) : [],
-    isOffers ? safely("OfferCatalog", async () => offerCatalog(country, clean, story, await getIdentity())) : [],
+    isModel ? safely("Car", async () => modelCar(country, clean, await getIdentity(), catalogue)) : [],
+    offers ? safely("OfferCatalog", async () => offerCatalog(country, clean, story, await getIdentity(), offers)) : [],
   ]);
   return parts.flat();
 }

@@ -27,7 +27,7 @@ describe("feature-blocks", () => {
   it("places the large image below the grid for grid-above and above it for grid-below", () => {
     const order = (variant: string) => {
       const section = parse(renderBlocks([b("feature-blocks", { variant, items: items(4), image: asset("gallery-a.jpg", "Big") })])).querySelector("section .container")!;
-      return [...section.children].map((el) => (el.classList.contains("feature-blocks__image") ? "image" : el.className.includes("items") ? "items" : "other"));
+      return [...section.children].map((el) => (el.classList.contains("feature-blocks__image") || el.querySelector(":scope > .feature-blocks__image") ? "image" : el.className.includes("items") ? "items" : "other"));
     };
     expect(order("grid-above")).toEqual(["items", "image"]);
     expect(order("grid-below")).toEqual(["image", "items"]);

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { renderStatic, parse } from "./render";
 import { Picture, ResponsiveImage } from "~/components/image";
-import { candidateWidths, embedUrl, imageSrcSet, imageUrl, mediaKind } from "~/components/image-url";
+import {
+  candidateWidths,
+  embedUrl,
+  imageServiceEnabled,
+  imageSrcSet,
+  imageUrl,
+  mediaKind,
+  parseImageServiceFlag,
+} from "~/components/image-url";
 
 const hero = { filename: "/media/hero-home.jpg", alt: "A coastal road", focus: "960x400:961x401" };
 
@@ -9,9 +17,47 @@ describe("imageUrl", () => {
   afterEach(() => {
     delete process.env.IMAGE_SERVICE;
   });
-  it("is the plain filename while there is no image service", () => {
+  it("is the plain filename when the image service is off (IMAGE_SERVICE=off)", () => {
+    process.env.IMAGE_SERVICE = "off";
     expect(imageUrl(hero, { width: 1920, height: 1080 })).toBe("/media/hero-home.jpg");
     expect(imageSrcSet(hero, { width: 1920, height: 1080 })).toBeUndefined();
+  });
+  it("is on by default", () => {
+    expect(imageServiceEnabled()).toBe(true);
+    expect(imageUrl(hero, { width: 1920, height: 1080 })).toBe("/media/hero-home.jpg/m/1920x1080/filters:focal(960x400:961x401)");
+  });
+  it("reads the flag like env.server.ts does: unset on, on/off words, anything else rejected", () => {
+    expect(parseImageServiceFlag(undefined)).toBe(true);
+    expect(parseImageServiceFlag("")).toBe(true);
+    expect(parseImageServiceFlag("on")).toBe(true);
+    expect(parseImageServiceFlag("OFF")).toBe(false);
+    expect(parseImageServiceFlag("0")).toBe(false);
+    expect(parseImageServiceFlag(false)).toBe(false);
+    expect(parseImageServiceFlag("sometimes")).toBeNull();
+  });
+  it("asks for AVIF or WebP with the format filter, after the focal point", () => {
+    expect(imageUrl(hero, { width: 640, height: 360, format: "avif", service: true })).toBe(
+      "/media/hero-home.jpg/m/640x360/filters:focal(960x400:961x401):format(avif)",
+    );
+    expect(imageUrl({ filename: "/media/tile.jpg" }, { width: 160, height: 90, format: "webp", service: true })).toBe(
+      "/media/tile.jpg/m/160x90/filters:format(webp)",
+    );
+  });
+  it("sends Storyblok assets to Storyblok's image service, within the original's width, and leaves other hosts alone", () => {
+    const sb = "https://a.storyblok.com/f/12345/1600x900/abcdef/hero.jpg";
+    expect(imageUrl(sb, { width: 800, height: 450, format: "webp", service: true })).toBe(`${sb}/m/800x450/filters:format(webp)`);
+    expect(imageSrcSet(sb, { width: 1600, height: 900, service: true })!.split(", ").map((c) => c.split(" ")[1])).toEqual([
+      "320w",
+      "640w",
+      "768w",
+      "1024w",
+      "1280w",
+      "1536w",
+    ]);
+    expect(imageUrl("https://a-us.storyblok.com/f/9/800x600/x/y.png", { width: 10, height: 10, service: true })).toBe(
+      "https://a-us.storyblok.com/f/9/800x600/x/y.png/m/10x10",
+    );
+    expect(imageUrl("https://cdn.example.com/car.jpg", { width: 10, height: 10, service: true })).toBe("https://cdn.example.com/car.jpg");
   });
   it("uses the /m/{w}x{h} form with the focal point when the service is on", () => {
     expect(imageUrl(hero, { width: 1124, height: 1184, service: true })).toBe("/media/hero-home.jpg/m/1124x1184/filters:focal(960x400:961x401)");
@@ -83,13 +129,46 @@ describe("<ResponsiveImage> and <Picture>", () => {
   it("renders nothing without a filename", () => {
     expect(renderStatic(<ResponsiveImage asset={{ filename: "" }} width={1} height={1} />)).toBe("");
   });
-  it("art-directs a mobile image below md", () => {
+  it("offers AVIF and WebP sources with the srcset before the original, with the same size", () => {
+    const picture = parse(renderStatic(<ResponsiveImage asset={hero} width={800} height={450} sizes="50vw" />)).querySelector("picture")!;
+    expect(picture.className).toBe("picture--contents");
+    const sources = [...picture.querySelectorAll("source")];
+    expect(sources.map((s) => s.getAttribute("type"))).toEqual(["image/avif", "image/webp"]);
+    expect(sources[0]!.getAttribute("srcset")!.split(", ")[0]).toBe("/media/hero-home.jpg/m/320x180/filters:focal(960x400:961x401):format(avif) 320w");
+    expect(sources[1]!.getAttribute("srcset")!.split(", ").at(-1)).toBe("/media/hero-home.jpg/m/1536x864/filters:focal(960x400:961x401):format(webp) 1536w");
+    for (const s of sources) {
+      expect(s.getAttribute("sizes")).toBe("50vw");
+      expect([s.getAttribute("width"), s.getAttribute("height")]).toEqual(["800", "450"]);
+    }
+    const img = picture.querySelector("img")!;
+    expect(img.getAttribute("src")).toBe("/media/hero-home.jpg/m/800x450/filters:focal(960x400:961x401)");
+    expect(img.getAttribute("srcset")).toContain("/media/hero-home.jpg/m/640x360/filters:focal(960x400:961x401) 640w");
+  });
+  it("is a plain <img> for SVG icons and with the service off", () => {
+    const icon = parse(renderStatic(<ResponsiveImage asset={{ filename: "/media/icon.svg" }} width={48} height={48} alt="" />));
+    expect(icon.querySelector("picture")).toBeNull();
+    expect(icon.querySelector("img")!.getAttribute("src")).toBe("/media/icon.svg");
+    process.env.IMAGE_SERVICE = "off";
+    const off = parse(renderStatic(<ResponsiveImage asset={hero} width={800} height={450} />));
+    delete process.env.IMAGE_SERVICE;
+    expect(off.querySelector("picture")).toBeNull();
+    expect(off.querySelector("img")!.getAttribute("src")).toBe("/media/hero-home.jpg");
+  });
+  it("art-directs a mobile image below md, its sources first", () => {
     const html = renderStatic(
-      <Picture asset={hero} width={1920} height={1080} mobile={{ filename: "/media/tile.jpg" }} mobileWidth={768} mobileHeight={960} />,
+      <Picture asset={hero} width={1920} height={1080} mobile={{ filename: "/media/tile.jpg" }} mobileWidth={768} mobileHeight={960} priority />,
     );
-    const source = parse(html).querySelector("picture > source")!;
-    expect(source.getAttribute("media")).toBe("(max-width: 767.98px)");
-    expect(source.getAttribute("srcset")).toBe("/media/tile.jpg");
-    expect(source.getAttribute("width")).toBe("768");
+    const sources = [...parse(html).querySelectorAll("picture > source")];
+    expect(sources.map((s) => [s.getAttribute("media"), s.getAttribute("type")])).toEqual([
+      ["(max-width: 767.98px)", "image/avif"],
+      ["(max-width: 767.98px)", "image/webp"],
+      ["(max-width: 767.98px)", null],
+      [null, "image/avif"],
+      [null, "image/webp"],
+    ]);
+    expect(sources[0]!.getAttribute("srcset")!.split(", ")[0]).toBe("/media/tile.jpg/m/320x400/filters:format(avif) 320w");
+    expect(sources[2]!.getAttribute("width")).toBe("768");
+    const img = parse(html).querySelector("picture > img")!;
+    expect([img.getAttribute("loading"), img.getAttribute("fetchpriority"), img.getAttribute("width")]).toEqual(["eager", "high", "1920"]);
   });
 });

@@ -72,6 +72,19 @@ describe("image service", () => {
     expect(await sharp(ratio.body).metadata()).toMatchObject({ width: 640, height: 360, format: "png" });
   });
 
+  it("never enlarges: a box beyond the original is scaled down to fit it with the same aspect", async () => {
+    const serve = createImageService({ assetsDir: assets, cacheDir: cache });
+    const big = await serve("hero.png/m/3072x1728/filters:format(webp)");
+    if (big.status !== 200) throw new Error(big.error);
+    expect(await sharp(big.body).metadata()).toMatchObject({ width: 1920, height: 1080 });
+    const tall = await serve("hero.png/m/2000x4000");
+    if (tall.status !== 200) throw new Error(tall.error);
+    expect(await sharp(tall.body).metadata()).toMatchObject({ width: 540, height: 1080 });
+    const wide = await serve("hero.png/m/2560x0");
+    if (wide.status !== 200) throw new Error(wide.error);
+    expect(await sharp(wide.body).metadata()).toMatchObject({ width: 1920, height: 1080 });
+  });
+
   it("serves AVIF and caches on disk, then answers from the cache", async () => {
     const serve = createImageService({ assetsDir: assets, cacheDir: cache });
     const first = await serve("hero.png/m/200x100/filters:format(avif):quality(50)");

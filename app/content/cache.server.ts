@@ -1,0 +1,263 @@
+/**
+ * The in-process content cache (ARCHITECTURE.md decision 8, ADR 008 and 017): every published
+ * content read of app/content/stories.server.ts goes through it.
+ *
+ * - Named policies: how long a read is fresh, how long it may be served stale while one refresh
+ *   runs in the background (stale-while-revalidate), and how long a stale entry keeps serving
+ *   when the content service fails (stale-if-error: a content outage keeps pages serving).
+ * - Request coalescing: concurrent identical reads share one upstream call.
+ * - The content version (cv): remembered from responses and sent on later requests (spec site.md
+ *   section 4). A response with a newer cv means content was published: every entry read at an
+ *   older cv must be read again (it is still kept for stale-if-error). A cv older than
+ *   CV_MAX_AGE_MS is not sent, so Storyblok answers with its latest cv.
+ * - The publish webhook (app/routes/api.storyblok-webhook.tsx) clears the cache and refreshes the cv.
+ *
+ * Drafts (previews, development) are never cached: they bypass this module.
+ */
+
+export interface CachePolicy {
+  readonly name: string;
+  /** Served from memory without asking the content service. */
+  readonly ttlMs: number;
+  /** After ttlMs: served stale while one background refresh runs, for this long. */
+  readonly staleWhileRevalidateMs: number;
+  /** After ttlMs: when the content service fails, served stale for this long. */
+  readonly staleIfErrorMs: number;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The named policies. Vehicle data 300000 ms is the spec's (site.md section 9). */
+export const CACHE_POLICIES = {
+  /** Catalogue: car-configurator/**, vehicle-prices/**, price-disclaimers/**. */
+  vehicle: { name: "vehicle", ttlMs: 300_000, staleWhileRevalidateMs: 300_000, staleIfErrorMs: DAY },
+  /** Header, navigation, footer, finance settings and datasources: on every page. */
+  globals: { name: "globals", ttlMs: 60_000, staleWhileRevalidateMs: 600_000, staleIfErrorMs: DAY },
+  /** Lists of stories (news, sitemaps, breadcrumbs): newest first, so shorter. */
+  listings: { name: "listings", ttlMs: 30_000, staleWhileRevalidateMs: 120_000, staleIfErrorMs: DAY },
+  /** One page story. */
+  pages: { name: "pages", ttlMs: 60_000, staleWhileRevalidateMs: 300_000, staleIfErrorMs: DAY },
+} as const satisfies Record<string, CachePolicy>;
+
+export type PolicyName = keyof typeof CACHE_POLICIES;
+
+/** Folders whose stories are vehicle data. */
+export const VEHICLE_PREFIXES = ["car-configurator/", "vehicle-prices/", "price-disclaimers/"] as const;
+const VEHICLE_CONTENT_TYPES = /^(model-(au|nz)|model-line|vehicle-price|price-disclaimer)/;
+
+function isVehicleSlug(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  const slug = value.replace(/^\/+/, "");
+  return VEHICLE_PREFIXES.some((p) => slug.startsWith(p) || `${slug}/` === p);
+}
+
+/** The policy of a single-story read by slug. */
+export function policyForStory(slug: string): CachePolicy {
+  if (isVehicleSlug(slug)) return CACHE_POLICIES.vehicle;
+  if (slug.replace(/^\/+/, "").startsWith("global/")) return CACHE_POLICIES.globals;
+  return CACHE_POLICIES.pages;
+}
+
+/** The policy of a list read: vehicle data when it only reads the catalogue, else a listing. */
+export function policyForList(params: object): CachePolicy {
+  return policyForListParams(params as Record<string, unknown>);
+}
+
+function policyForListParams(params: Record<string, unknown>): CachePolicy {
+  const slugs = typeof params.by_slugs === "string" ? params.by_slugs.split(",").filter(Boolean) : [];
+  if (isVehicleSlug(params.starts_with)) return CACHE_POLICIES.vehicle;
+  if (slugs.length > 0 && slugs.every(isVehicleSlug)) return CACHE_POLICIES.vehicle;
+  if (typeof params.content_type === "string" && VEHICLE_CONTENT_TYPES.test(params.content_type)) return CACHE_POLICIES.vehicle;
+  return CACHE_POLICIES.listings;
+}
+
+/** A stable key of a read: kind, identifier and parameters (sorted; cv and token left out). */
+export function cacheKeyOf(kind: string, id: string, params: object = {}): string {
+  const entries = Object.entries(params as Record<string, unknown>)
+    .filter(([k, v]) => k !== "cv" && k !== "token" && v !== undefined && v !== null)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([kind, id, entries]);
+}
+
+/** What an upstream read gives: the value to cache and the cv of the response. */
+export interface Fetched<T> {
+  value: T;
+  cv?: number;
+}
+
+interface Entry {
+  value: unknown;
+  policy: CachePolicy;
+  /** cv of the response the value came from (0 when unknown). */
+  cv: number;
+  storedAt: number;
+  /** A newer cv was seen (or the entry was invalidated): read again before serving, except on errors. */
+  outdated: boolean;
+}
+
+export type CacheOutcome = "hit" | "stale" | "miss" | "stale-if-error" | "bypass";
+
+export interface ContentCacheOptions {
+  /** Milliseconds since the epoch (a fake clock in tests). */
+  now?: () => number;
+  /** Entries kept; the least recently used go first. */
+  maxEntries?: number;
+  /** How long a remembered cv is sent on requests before the latest is asked for again. */
+  cvMaxAgeMs?: number;
+  /** Copies a value on the way out so callers cannot change the cached one. */
+  clone?: <T>(value: T) => T;
+  /** Errors of background refreshes and stale-if-error answers are reported here. */
+  onError?: (key: string, error: unknown) => void;
+  /** Every read's outcome (tests, diagnostics). */
+  onRead?: (key: string, outcome: CacheOutcome, policy: CachePolicy) => void;
+}
+
+/** A remembered cv is sent for this long; after that a request without cv learns the latest. */
+export const CV_MAX_AGE_MS = 60_000;
+
+export class ContentCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly now: () => number;
+  private readonly maxEntries: number;
+  private readonly cvMaxAgeMs: number;
+  private readonly clone: <T>(value: T) => T;
+  private readonly onError: (key: string, error: unknown) => void;
+  private readonly onRead?: (key: string, outcome: CacheOutcome, policy: CachePolicy) => void;
+  /** Bumped by clear(): results of reads started before it are not stored. */
+  private epoch = 0;
+  private cv = 0;
+  private cvSeenAt = 0;
+
+  constructor(options: ContentCacheOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.cvMaxAgeMs = options.cvMaxAgeMs ?? CV_MAX_AGE_MS;
+    this.clone = options.clone ?? ((value) => (value === null || typeof value !== "object" ? value : structuredClone(value)));
+    this.onError = options.onError ?? (() => undefined);
+    this.onRead = options.onRead;
+  }
+
+  /**
+   * Reads `key` under `policy`: fresh from memory; stale while a background refresh runs; else
+   * from upstream (one call for concurrent identical reads), falling back to a stale entry when
+   * upstream fails within the policy's stale-if-error window.
+   */
+  async read<T>(policy: CachePolicy, key: string, fetch: () => Promise<Fetched<T>>): Promise<T> {
+    const now = this.now();
+    const entry = this.entries.get(key);
+    if (entry && !entry.outdated) {
+      const age = now - entry.storedAt;
+      if (age < policy.ttlMs) return this.serve(key, entry, "hit");
+      if (age < policy.ttlMs + policy.staleWhileRevalidateMs) {
+        this.refresh(key, policy, fetch).catch((error: unknown) => this.onError(key, error));
+        return this.serve(key, entry, "stale");
+      }
+    }
+    try {
+      const value = await this.refresh(key, policy, fetch);
+      this.onRead?.(key, "miss", policy);
+      return this.clone(value);
+    } catch (error) {
+      const stale = this.entries.get(key);
+      if (stale && this.now() - stale.storedAt < stale.policy.ttlMs + stale.policy.staleIfErrorMs) {
+        this.onError(key, error);
+        return this.serve(key, stale, "stale-if-error");
+      }
+      throw error;
+    }
+  }
+
+  private serve<T>(key: string, entry: Entry, outcome: CacheOutcome): T {
+    // Least recently used order: a read moves the entry to the end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.onRead?.(key, outcome, entry.policy);
+    return this.clone(entry.value as T);
+  }
+
+  /** One upstream call per key at a time; stores the result unless the cache was cleared meanwhile. */
+  private refresh<T>(key: string, policy: CachePolicy, fetch: () => Promise<Fetched<T>>): Promise<T> {
+    const pending = this.inflight.get(key);
+    if (pending) return pending as Promise<T>;
+    const epoch = this.epoch;
+    const promise = (async () => {
+      const { value, cv } = await fetch();
+      if (epoch === this.epoch) {
+        if (cv) this.noteCv(cv);
+        this.store(key, { value, policy, cv: cv ?? this.cv, storedAt: this.now(), outdated: false });
+      }
+      return value;
+    })();
+    const done = () => {
+      if (this.inflight.get(key) === promise) this.inflight.delete(key);
+    };
+    promise.then(done, done);
+    this.inflight.set(key, promise);
+    return promise;
+  }
+
+  private store(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  /**
+   * Remembers the cv of a response. A newer cv than the one remembered means content was
+   * published: entries read at an older cv are outdated (read again before they are served;
+   * kept for stale-if-error).
+   */
+  noteCv(cv: number): void {
+    if (!Number.isFinite(cv) || cv <= 0) return;
+    if (cv > this.cv) {
+      const previous = this.cv;
+      this.cv = cv;
+      if (previous > 0) {
+        for (const entry of this.entries.values()) if (entry.cv < cv) entry.outdated = true;
+      }
+    }
+    if (cv >= this.cv) this.cvSeenAt = this.now();
+  }
+
+  /** The cv to send on the next request, or undefined to ask for the latest. */
+  currentCv(): number | undefined {
+    if (!this.cv || this.now() - this.cvSeenAt >= this.cvMaxAgeMs) return undefined;
+    return this.cv;
+  }
+
+  /** Forgets every entry and the cv; reads in flight still answer their callers but are not stored. */
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+    this.inflight.clear();
+    this.cv = 0;
+    this.cvSeenAt = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+let shared: ContentCache | undefined;
+
+/** The process-wide content cache. */
+export function getContentCache(): ContentCache {
+  shared ??= new ContentCache({
+    onError: (key, error) => {
+      const e = error as { status?: number; message?: string } | undefined;
+      console.error(`[content-cache] ${key}: ${e?.status ?? ""} ${e?.message ?? String(error)} (serving cached content)`.trim());
+    },
+  });
+  return shared;
+}
+
+/** Clears the process-wide content cache (the publish webhook, tests). */
+export function clearContentCache(): void {
+  getContentCache().clear();
+}

@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+/** A weak ETag of a body (weak: the same page compressed or not is the same entity). */
+export function weakEtag(body: Buffer): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/** Whether an If-None-Match header matches `etag` (weak comparison, lists and `*`). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || strip(tag) === strip(etag));
+}
+
+/**
+ * ETag and 304 for HTML documents: a GET or HEAD answered 200 with text/html (and not no-store)
+ * is buffered, gets a weak ETag of its body, and is answered 304 without a body when the
+ * request's If-None-Match names it. Anything else passes through untouched (streamed).
+ */
+export function htmlEtag() {
+  return function htmlEtagMiddleware(req: Request, res: Response, next: NextFunction) {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const chunks: Buffer[] = [];
+    let decided: boolean | null = null;
+
+    const buffering = () => {
+      if (decided === null) {
+        const type = String(res.getHeader("Content-Type") ?? "");
+        const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+        decided = res.statusCode === 200 && type.startsWith("text/html") && !/no-store/i.test(cacheControl) && !res.getHeader("ETag");
+      }
+      return decided;
+    };
+    const toBuffer = (chunk: unknown, encoding?: unknown): Buffer | null => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return null;
+      if (Buffer.isBuffer(chunk)) return chunk;
+      if (chunk instanceof Uint8Array) return Buffer.from(chunk);
+      return Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+    };
+
+    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+      if (!buffering()) return write(chunk, encoding, callback);
+      const buffer = toBuffer(chunk, encoding);
+      if (buffer) chunks.push(buffer);
+      const cb = typeof encoding === "function" ? encoding : callback;
+      if (typeof cb === "function") process.nextTick(cb as () => void);
+      return true;
+    }) as Response["write"];
+
+    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+      if (!buffering()) return end(chunk, encoding, callback);
+      const buffer = toBuffer(chunk, encoding);
+      if (buffer) chunks.push(buffer);
+      const body = Buffer.concat(chunks);
+      const etag = weakEtag(body);
+      res.setHeader("ETag", etag);
+      const cb = [chunk, encoding, callback].find((a) => typeof a === "function");
+      if (etagMatches(req.headers["if-none-match"], etag)) {
+        res.statusCode = 304;
+        res.removeHeader("Content-Type");
+        res.removeHeader("Content-Length");
+        return end(cb);
+      }
+      res.setHeader("Content-Length", body.length);
+      return req.method === "HEAD" ? end(cb) : end(body, cb);
+    }) as Response["end"];
+
+    next();
+  };
+}

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { clearContentCache } from "~/content/cache.server";
+import { refreshContentVersion } from "~/content/client.server";
+import {
+  MAX_WEBHOOK_BODY_BYTES,
+  SIGNATURE_HEADER,
+  changesContent,
+  parseWebhookEvent,
+  verifyWebhookSignature,
+} from "~/content/webhook.server";
+import { getEnv } from "~/env.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const reply = (body: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+
+/** Only POST. */
+export const loader = () => reply({ error: "Use POST" }, 405, { Allow: "POST" });
+
+/**
+ * POST /api/storyblok-webhook: Storyblok's webhook. The `webhook-signature` header must be the
+ * HMAC-SHA1 (hex) of the raw body with STORYBLOK_WEBHOOK_SECRET (else 401); the body must be a
+ * webhook payload with an `action` (else 400). On published, unpublished, deleted, moved (and a
+ * datasource's entries_updated) the content cache is cleared and the content version refreshed.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return reply({ error: "Use POST" }, 405, { Allow: "POST" });
+  const secret = getEnv().STORYBLOK_WEBHOOK_SECRET;
+  if (!secret) return reply({ error: "Webhook signatures cannot be verified: STORYBLOK_WEBHOOK_SECRET is not set" }, 401);
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > MAX_WEBHOOK_BODY_BYTES) return reply({ error: "Body too large" }, 413);
+  const body = await request.text();
+  if (Buffer.byteLength(body) > MAX_WEBHOOK_BODY_BYTES) return reply({ error: "Body too large" }, 413);
+  const signature = request.headers.get(SIGNATURE_HEADER);
+  if (!signature) return reply({ error: `Missing ${SIGNATURE_HEADER} header` }, 401);
+  if (!verifyWebhookSignature(body, signature, secret)) return reply({ error: "Invalid signature" }, 401);
+  const event = parseWebhookEvent(body);
+  if (!event) return reply({ error: "Body must be a JSON webhook payload with an action" }, 400);
+  if (!changesContent(event)) return reply({ ok: true, action: event.action, cleared: false });
+  clearContentCache();
+  const cv = await refreshContentVersion();
+  console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content cache cleared, cv ${cv ?? "unknown"}`.trim());
+  return reply({ ok: true, action: event.action, cleared: true, cv });
+}
