@@ -9,6 +9,7 @@ import { createContentClient } from "./app/content/client.server";
 import { getLocalContentApi } from "./app/content/local-api.server";
 import { wwwRedirect } from "./app/features/seo/www";
 import { htmlEtag } from "./app/features/http/html-etag.server";
+import { previewMiddleware } from "./app/features/preview/middleware.server";
 import { createImageService, IMAGE_CACHE_CONTROL } from "./app/features/images/image-service.server";
 import {
   DEFAULT_IMAGE_RATE_LIMIT,
@@ -76,6 +77,11 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   });
   app.use(securityHeaders(headerOptions));
   app.use(compression());
+
+  // Visual-editor preview: verifies the editor's signed parameters once and sets
+  // res.locals.preview (the CSP widens for that response in the load context); preview responses
+  // are never cached nor indexed.
+  app.use(previewMiddleware(env));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

@@ -43,6 +43,8 @@ export const envSchema = z.object({
     .optional()
     .refine((v) => parseImageServiceFlag(v) !== null, "IMAGE_SERVICE must be on or off")
     .transform((v) => parseImageServiceFlag(v) ?? true),
+  // Preview token of the local content (no STORYBLOK_TOKEN); default: see app/features/preview/preview.server.ts.
+  LOCAL_PREVIEW_TOKEN: optionalString,
   SITE_URL: z
     .url({ message: "SITE_URL must be an absolute http(s) URL such as https://www.example.com" })
     .refine((v) => /^https?:\/\//.test(v), "SITE_URL must start with http:// or https://")

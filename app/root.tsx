@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { getPublicEnv } from "~/env.server";
+import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
 import { useNonce } from "~/features/security/nonce";
@@ -26,8 +27,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error, matches }) =>
   error ? errorMeta({ error, matches }) : [{ name: "format-detection", content: "telephone=no" }];
 
-export async function loader(_args: LoaderFunctionArgs) {
-  return { ENV: getPublicEnv() };
+export async function loader({ request }: LoaderFunctionArgs) {
+  // `preview`: the bridge to load and the open story in a verified visual-editor preview, else null (no secret in it).
+  return { ENV: getPublicEnv(), preview: previewClientInfo(request) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -46,13 +46,16 @@ function listFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** The component name a zod object schema is fixed to (`component: z.literal("…")`), if any. */
-function componentOf(value: unknown): string | null {
-  if (!(value instanceof z.ZodObject)) return null;
+/**
+ * The component names a zod object schema is fixed to (`component: z.literal("…")`, or
+ * `z.enum([...])` for a schema several bloks share, like the form's field bloks).
+ */
+function componentsOf(value: unknown): string[] {
+  if (!(value instanceof z.ZodObject)) return [];
   const component = (value.shape as Record<string, unknown>).component;
-  if (!(component instanceof z.ZodLiteral)) return null;
-  const values = [...component.values];
-  return values.length === 1 && typeof values[0] === "string" ? values[0] : null;
+  if (component instanceof z.ZodLiteral) return [...component.values].filter((v): v is string => typeof v === "string");
+  if (component instanceof z.ZodEnum) return component.options.filter((v): v is string => typeof v === "string");
+  return [];
 }
 
 /**
@@ -84,8 +87,7 @@ async function loadSchemas(): Promise<{ schemas: Record<string, z.ZodType[]>; wa
         continue;
       }
       for (const value of Object.values(mod)) {
-        const name = componentOf(value);
-        if (name) (nested[name] ??= []).push(value as z.ZodType);
+        for (const name of componentsOf(value)) (nested[name] ??= []).push(value as z.ZodType);
       }
     }
   }

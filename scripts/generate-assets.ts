@@ -648,29 +648,11 @@ function heroSvg(e: ManifestEntry, rand: () => number, wide: boolean): string {
     ground: roadTop + (h - roadTop) * 0.48,
     width: carWidth,
   });
-  const pad = Math.max(16, w * 0.05);
-  const maxTextW = w * (wide ? 0.52 : 0.44);
-  const { size, lines } = fitText(e.title, wide ? h * 0.2 : h * 0.075, maxTextW, wide ? 1 : 3, 10);
-  const titleY = wide ? h * 0.42 + size * 0.35 : h * 0.24 + size;
-  const tagSize = Math.max(8, wide ? h * 0.08 : h * 0.028);
   const shade2 = `<rect x="0" y="0" width="${w}" height="${h}" fill="url(#veil)"/>`;
+  // No words on the picture: a hero's heading, text and buttons sit on top of it, and drawn
+  // words under them read as clutter (the entry's title is its alt text).
   const body =
-    `<rect width="${w}" height="${h}" fill="url(#sky)"/>` +
-    sun +
-    wing +
-    hills +
-    road(w, h, roadTop) +
-    car +
-    shade2 +
-    (wide
-      ? ""
-      : brandTag(pad, h * 0.1 + tagSize, tagSize, PALETTE.amber)) +
-    textBlock({ text: e.title, lines, x: pad, y: titleY, size, fill: PALETTE.offWhite }) +
-    (wide
-      ? ""
-      : !e.title.trim()
-        ? ""
-        : `<rect x="${r(pad)}" y="${r(titleY + size * (lines.length - 1) * 1.18 + size * 0.55)}" width="${r(w * 0.08)}" height="${r(Math.max(3, h * 0.008))}" fill="${PALETTE.amber}"/>`);
+    `<rect width="${w}" height="${h}" fill="url(#sky)"/>` + sun + wing + hills + road(w, h, roadTop) + car + shade2;
   return svgDoc(w, h, body, defs);
 }
 
@@ -686,14 +668,8 @@ function bannerSvg(e: ManifestEntry, rand: () => number): string {
       return `<path d="M${r(x0)} ${h}L${r(x0 + w * 0.18)} 0L${r(x0 + w * 0.24)} 0L${r(x0 + w * 0.06)} ${h}Z" fill="${i === 1 ? accent : PALETTE.offWhite}" fill-opacity="${i === 1 ? 0.85 : 0.08}"/>`;
     })
     .join("");
-  const pad = Math.max(16, w * 0.05);
-  const { size, lines } = fitText(e.title, h * 0.13, w * 0.55, 3, 10);
-  const tag = Math.max(8, h * 0.05);
-  const body =
-    `<rect width="${w}" height="${h}" fill="url(#bg)"/>` +
-    stripes +
-    brandTag(pad, h * 0.2 + tag, tag, PALETTE.amber) +
-    textBlock({ text: e.title, lines, x: pad, y: h * 0.55 - ((lines.length - 1) * size * 1.18) / 2 + size * 0.35, size, fill: PALETTE.offWhite });
+  // No words on the picture: banners carry the block's own text on top (see heroSvg).
+  const body = `<rect width="${w}" height="${h}" fill="url(#bg)"/>` + stripes;
   return svgDoc(w, h, body, defs);
 }
 
@@ -721,14 +697,12 @@ function tileSvg(e: ManifestEntry, rand: () => number, compact: boolean): string
     width: carW,
   });
   const pad = Math.max(8, w * 0.06);
-  const { size, lines } = fitText(e.title, compact ? h * 0.12 : h * 0.085, w - pad * 2, compact ? 2 : 2, 8);
-  const baseY = h - pad - (lines.length - 1) * size * 1.18;
+  // No words on the picture: tiles sit under the menu's and cards' own headings (see heroSvg).
   const body =
     `<rect width="${w}" height="${h}" fill="url(#bg)"/>` +
     circles +
     `<rect x="0" y="${r(h * (compact ? 0.62 : 0.58))}" width="${w}" height="${r(h)}" fill="${fg}" fill-opacity="0.06"/>` +
     car +
-    textBlock({ text: e.title, lines, x: pad, y: baseY, size, fill: fg }) +
     (compact ? "" : `<rect x="${r(pad)}" y="${r(pad)}" width="${r(w * 0.1)}" height="${r(Math.max(3, h * 0.012))}" fill="${accent}"/>`);
   return svgDoc(w, h, body, defs);
 }

@@ -48,9 +48,17 @@ export function createContentClient(env: Env, options: { preview?: boolean } = {
 }
 
 let client: StoryblokClient | undefined;
+let previewClient: StoryblokClient | undefined;
 
-/** The process-wide published/draft content client. */
-export function getContentClient(): StoryblokClient {
+/**
+ * The process-wide content client; `preview` gives the one that reads drafts with
+ * STORYBLOK_PREVIEW_TOKEN (server-side only; the local content needs no token).
+ */
+export function getContentClient(options: { preview?: boolean } = {}): StoryblokClient {
+  if (options.preview) {
+    previewClient ??= createContentClient(getEnv(), { preview: true });
+    return previewClient;
+  }
   client ??= createContentClient(getEnv());
   return client;
 }

@@ -1,6 +1,7 @@
 import type { ISbStoriesParams } from "storyblok-js-client";
 import type { Country, Story } from "./schema";
 import { getEnv } from "~/env.server";
+import { isPreviewRequest } from "~/features/preview/preview.server";
 import { getContentClient } from "./client.server";
 import { CACHE_POLICIES, cacheKeyOf, getContentCache, policyForList, policyForStory, type CachePolicy, type Fetched } from "./cache.server";
 import { noteContentFailure } from "~/features/observability/request-context.server";
@@ -19,13 +20,27 @@ export interface DatasourceEntry {
   dimension_value: string | null;
 }
 
-/** Draft when the environment is development, else published (spec site.md section 4). */
-export function contentVersion(): "draft" | "published" {
-  return getEnv().NODE_ENV === "development" ? "draft" : "published";
+/**
+ * The content version of a request (spec site.md section 4): draft in development or in a verified
+ * visual-editor preview (app/features/preview), else published. Without a request: the
+ * environment's version.
+ */
+export function contentVersion(request?: Request): "draft" | "published" {
+  if (getEnv().NODE_ENV === "development") return "draft";
+  return request && isPreviewRequest(request) ? "draft" : "published";
+}
+
+function versionOf(opts: ContentOptions): "draft" | "published" {
+  return opts.version ?? contentVersion();
+}
+
+/** Drafts are read with the preview token (server-side only), published content with the public one. */
+function clientFor(opts: ContentOptions) {
+  return getContentClient({ preview: versionOf(opts) === "draft" });
 }
 
 function baseParams(opts: ContentOptions): ISbStoriesParams {
-  const params: ISbStoriesParams = { version: opts.version ?? contentVersion(), language: opts.country };
+  const params: ISbStoriesParams = { version: versionOf(opts), language: opts.country };
   if (opts.resolveRelations?.length) params.resolve_relations = opts.resolveRelations.join(",");
   return params;
 }
@@ -62,7 +77,7 @@ export async function getStory<C = Story["content"]>(slug: string, opts: Content
     const params = baseParams(opts);
     const story = await cachedRead(policyForStory(slug), cacheKeyOf("story", slug, params), params, async (p) => {
       try {
-        const res = await getContentClient().getStory(slug, p);
+        const res = await clientFor(opts).getStory(slug, p);
         return { value: res.data.story ?? null, cv: res.data.cv };
       } catch (error) {
         // A missing story is an answer (cached like any other), not a failure.
@@ -85,7 +100,7 @@ export async function getStoriesPage<C = Story["content"]>(
   try {
     const all = { ...baseParams(opts), ...params };
     return await cachedRead(policyForList(all), cacheKeyOf("stories-page", "", all), all, async (p) => {
-      const res = await getContentClient().getStories(p);
+      const res = await clientFor(opts).getStories(p);
       const stories = res.data.stories as unknown as Story<C>[];
       const total = Number.isFinite(res.total) ? Number(res.total) : stories.length;
       return { value: { stories, total }, cv: res.data.cv };
@@ -101,7 +116,7 @@ export async function getStories<C = Story["content"]>(params: ISbStoriesParams,
   try {
     const all: ISbStoriesParams = { per_page: 100, ...baseParams(opts), ...params };
     const stories = await cachedRead(policyForList(all), cacheKeyOf("stories-all", "", all), all, async (p) => ({
-      value: await getContentClient().getAll("cdn/stories", p),
+      value: await clientFor(opts).getAll("cdn/stories", p),
     }));
     return stories as unknown as Story<C>[];
   } catch (error) {

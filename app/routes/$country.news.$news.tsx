@@ -2,10 +2,10 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MODEL_RELATIONS } from "~/content/relations";
-import { getStory } from "~/content/stories.server";
+import { contentVersion, getStory } from "~/content/stories.server";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { getNewsCategories } from "~/features/news/news.server";
-import { PAGE_HEADERS, type PageStory } from "~/features/pages/content-page.server";
+import { pageHeadersFor, type PageStory } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
@@ -16,8 +16,9 @@ import { pageHeaders } from "~/features/pages/route-headers";
 /** News detail: the story key is the path without the country segment (news/{news}). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
+  const version = contentVersion(request);
   const slug = `news/${params.news ?? ""}`;
-  const storyRead = getStory<PageStory["content"]>(slug, { country, resolveRelations: MODEL_RELATIONS });
+  const storyRead = getStory<PageStory["content"]>(slug, { country, version, resolveRelations: MODEL_RELATIONS });
   // Structured data reads (ancestors, brand) start with the story's: one content round trip.
   const structuredRead = pageStructuredData(country, slug, storyRead);
   const [story, newsCategories] = await Promise.all([storyRead, getNewsCategories()]);
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const structuredData = await structuredRead;
   return data(
     { country, story, newsCategories: newsCategories ?? [], pageSettings, structuredData },
-    { headers: PAGE_HEADERS },
+    { headers: pageHeadersFor(version) },
   );
 }
 

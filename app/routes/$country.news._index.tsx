@@ -1,10 +1,10 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getStory } from "~/content/stories.server";
+import { contentVersion, getStory } from "~/content/stories.server";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { getNewsCategories, getNewsPage } from "~/features/news/news.server";
-import { PAGE_HEADERS, type PageStory } from "~/features/pages/content-page.server";
+import { pageHeadersFor, type PageStory } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
@@ -14,17 +14,18 @@ import { pageHeaders } from "~/features/pages/route-headers";
 /** News listing: the story, the news-categories datasource and the 6 newest news stories. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
+  const version = contentVersion(request);
   const [story, newsCategories, news] = await Promise.all([
-    getStory<PageStory["content"]>("news", { country }),
+    getStory<PageStory["content"]>("news", { country, version }),
     getNewsCategories(),
-    getNewsPage(country),
+    getNewsPage(country, { version }),
   ]);
   if (!story || !newsCategories || !news || !storyLocaleMatches(story.content.locale, country)) {
     return throwNotFound(request, { country, message: "Page Not Found" });
   }
   return data(
     { country, story, newsCategories, news, pageSettings: pageSettingsFrom(story.content) },
-    { headers: PAGE_HEADERS },
+    { headers: pageHeadersFor(version) },
   );
 }
 

@@ -26,6 +26,15 @@ export async function waitForHydration(page: Page, testInfo: TestInfo) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * The country whose pages a project checks with axe where a test runs for both countries: au with
+ * JavaScript, nz without. Both countries and both renderings are covered, each page type once per
+ * project, which halves the slowest part of the suite (an axe run takes seconds on a busy machine).
+ */
+export function axeCountry(testInfo: TestInfo): (typeof COUNTRIES)[number] {
+  return jsDisabled(testInfo) ? "nz" : "au";
+}
+
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**

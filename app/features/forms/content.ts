@@ -6,9 +6,10 @@ import { assetSchema, blokBase, richTextSchema, type Country } from "~/content/s
  * `form`, `form-section`, `form-field`, `enquiry-type-option`, and the option bloks this feature
  * adds for plain selects (`select-option`) and model lines (`model-line-option`).
  *
- * The spec's Field attribute `component` (SelectModelLine | SelectDealership | SelectEnquiryType)
- * cannot be stored under that name: `component` is the blok's technical name ("form-field"). It
- * is stored as `component_type`, as the configurator's `option` blok stores its `component`.
+ * A field blok's `component` (shared/CONTENT_MODEL.md) is `form-field` for a plain field, or
+ * SelectModelLine | SelectDealership | SelectEnquiryType for the three special fields: a blok has
+ * one `component` key, so the special kind is the blok's own technical name, with the same
+ * fields as `form-field`. See docs/decisions/019-form-field-components.md.
  */
 
 export const FIELD_TYPES = ["input", "textarea", "select", "number", "hidden"] as const;
@@ -62,7 +63,7 @@ export type FieldOption = z.infer<typeof optionSchema>;
 export const formFieldSchema = z
   .object({
     ...blokBase,
-    component: z.literal("form-field"),
+    component: z.enum(["form-field", ...FIELD_COMPONENTS]),
     /** The submitted name (enquiry_type, first_name, mobile_phone, Email, post_code, ...). */
     name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, "a field name is letters, digits and _"),
     label: text,
@@ -70,7 +71,6 @@ export const formFieldSchema = z
     hidden_value: text,
     required: flag,
     options: z.array(optionSchema).optional(),
-    component_type: z.union([z.enum(FIELD_COMPONENTS), z.literal("")]).optional(),
     /** SelectModelLine: also offer a "not an owner" choice, worded by `not_an_owner_label`. */
     allowNotAnOwner: flag,
     not_an_owner_label: text,
@@ -140,7 +140,7 @@ export function fieldType(field: FormField): FieldType {
 }
 
 export function fieldComponent(field: FormField): FieldComponent | null {
-  return field.component_type ? field.component_type : null;
+  return field.component === "form-field" ? null : field.component;
 }
 
 /** The visible label: the content's, else the field name. */

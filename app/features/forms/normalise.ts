@@ -79,7 +79,7 @@ export function buildLead(form: FormBlok, country: Country, values: Readonly<Rec
   const fields = fieldsOf(form, country);
   const merged: Record<string, string | undefined> = { ...values, ...hiddenValues(fields) };
   const enquiryType = chosenEnquiryType(fields, merged);
-  const dealerField = fields.find((f) => f.component_type === "SelectDealership");
+  const dealerField = fields.find((f) => f.component === "SelectDealership");
   if (dealerField && !dealerSelectorApplies(fields, merged)) merged[dealerField.name] = "";
   const normalised = normaliseValues(merged, country);
   const endpoint = (enquiryType?.sfendpoint ?? "").trim() || (form.sfendpoint ?? "").trim();

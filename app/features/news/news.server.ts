@@ -5,7 +5,10 @@ export const NEWS_PAGE_SIZE = 6;
 export const NEWS_CONTENT_TYPE = "news-detail";
 
 /** One page of news, newest first, with the spec's query (site.md section 7). */
-export function getNewsPage(country: Country, opts: { page?: number; category?: string } = {}) {
+export function getNewsPage(
+  country: Country,
+  opts: { page?: number; category?: string; version?: "draft" | "published" } = {},
+) {
   const params: Record<string, unknown> = {
     starts_with: "news",
     content_type: NEWS_CONTENT_TYPE,
@@ -15,7 +18,7 @@ export function getNewsPage(country: Country, opts: { page?: number; category?: 
     page: opts.page ?? 1,
   };
   if (opts.category) params.filter_query = { news_categories: { any_in_array: opts.category } };
-  return getStoriesPage(params, { country });
+  return getStoriesPage(params, { country, version: opts.version });
 }
 
 export function getNewsCategories() {

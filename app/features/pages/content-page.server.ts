@@ -1,7 +1,8 @@
 import { data, redirect } from "@remix-run/node";
 import type { Country, Story } from "~/content/schema";
 import { MODEL_RELATIONS } from "~/content/relations";
-import { getStory } from "~/content/stories.server";
+import { contentVersion, getStory } from "~/content/stories.server";
+import { PREVIEW_HEADERS } from "~/features/preview/preview.server";
 import type { BlockDataMap } from "~/blocks/block-data";
 import { loadBlockData } from "~/blocks/loaders.server";
 import type { Blok } from "~/content/schema";
@@ -32,6 +33,11 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-r
  */
 export const PAGE_HEADERS = { "Cache-Control": PAGE_CACHE_CONTROL, Vary: "Cookie" } as const;
 
+/** Headers of a page in a content version: drafts (previews) are never cached nor indexed. */
+export function pageHeadersFor(version: "draft" | "published"): Record<string, string> {
+  return version === "draft" ? { ...PREVIEW_HEADERS } : { ...PAGE_HEADERS };
+}
+
 /**
  * Loads the story for a content page and applies the catch-all rules: the story must exist, be a
  * page type, and have a locale that is empty, both, or the URL's country; otherwise a 404 with the
@@ -45,8 +51,11 @@ export async function loadContentPage(
 ) {
   const clean = slug.replace(/^\/+|\/+$/g, "");
   if (clean === "home") throw redirect(`/${country}`, 301);
+  // Draft in development or in a verified visual-editor preview, else published.
+  const version = contentVersion(request);
   const storyRead = getStory<PageStory["content"]>(clean || "home", {
     country,
+    version,
     resolveRelations: opts.relations ?? MODEL_RELATIONS,
   });
   // The structured data's reads depend on the path alone: they run alongside the story's read,
@@ -65,5 +74,5 @@ export async function loadContentPage(
     structuredData,
     blockData,
   };
-  return data(payload, { headers: PAGE_HEADERS });
+  return data(payload, { headers: pageHeadersFor(version) });
 }

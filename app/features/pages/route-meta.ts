@@ -37,7 +37,7 @@ interface MetaStory {
 export function contentPageMeta(args: MetaArgs): MetaDescriptor[] {
   const story = (args.data as { story?: MetaStory } | undefined)?.story;
   if (!story?.content || args.error) return errorMeta(args);
-  const root = args.matches.find((m) => m.id === "root")?.data as { ENV?: { SITE_URL?: string } } | undefined;
+  const root = args.matches.find((m) => m.id === "root")?.data as { ENV?: { SITE_URL?: string }; preview?: unknown } | undefined;
   const layout = args.matches.find((m) => m.id === "routes/$country")?.data as { globals?: Globals } | undefined;
   const header = layout?.globals?.header;
   const brand = brandFrom(args.matches);
@@ -55,5 +55,7 @@ export function contentPageMeta(args: MetaArgs): MetaDescriptor[] {
     type: isArticle ? "article" : "website",
     publishedTime: isArticle ? story.first_published_at : null,
     modifiedTime: isArticle ? story.published_at : null,
+    // A visual-editor preview (draft content) is never indexed.
+    noindex: root?.preview ? true : undefined,
   });
 }

@@ -6,19 +6,15 @@
  * sizes from content). Only Storyblok's visual editor may frame the site.
  */
 
-export const STORYBLOK_EDITOR_ORIGIN = "https://app.storyblok.com";
+import { previewCspSources, STORYBLOK_EDITOR_ORIGIN } from "../preview/csp";
+
+export { STORYBLOK_EDITOR_ORIGIN };
 
 /** Third parties the site uses: Google Maps (with a key), Turnstile (with a site key), video embeds. */
 const MAPS = ["https://maps.googleapis.com", "https://maps.gstatic.com"];
 const BOT_CHECK = "https://challenges.cloudflare.com";
 const VIDEO_EMBEDS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
 const STORYBLOK_ASSETS = ["https://a.storyblok.com"];
-/** What the visual editor's bridge needs, only on verified preview responses. */
-const STORYBLOK_BRIDGE = {
-  script: [STORYBLOK_EDITOR_ORIGIN],
-  connect: [STORYBLOK_EDITOR_ORIGIN, "https://api.storyblok.com", "https://api-us.storyblok.com", "https://api-ap.storyblok.com", "https://api-ca.storyblok.com", "https://app.storyblokchina.cn"],
-  frame: [STORYBLOK_EDITOR_ORIGIN],
-};
 
 export interface CspOptions {
   nonce: string;
@@ -55,9 +51,12 @@ export function cspDirectives({ nonce, dev = false, preview = false, https = fal
     directives["connect-src"].push("ws:", "wss:");
   }
   if (preview) {
-    directives["script-src"].push(...STORYBLOK_BRIDGE.script);
-    directives["connect-src"].push(...STORYBLOK_BRIDGE.connect);
-    directives["frame-src"].push(...STORYBLOK_BRIDGE.frame);
+    // The bridge of Storyblok's visual editor (app/features/preview/csp.ts).
+    const bridge = previewCspSources();
+    directives["script-src"].push(...bridge.scriptSrc);
+    directives["connect-src"].push(...bridge.connectSrc);
+    directives["frame-src"].push(...bridge.frameSrc);
+    directives["frame-ancestors"] = [...new Set([...directives["frame-ancestors"], ...bridge.frameAncestors])];
   }
   if (https) directives["upgrade-insecure-requests"] = [];
   return directives;

@@ -13,8 +13,12 @@ export const SITEMAP_MAX_URLS = 5000;
 /** Story content types that are pages with a URL of their own. */
 export const SITEMAP_COMPONENTS: readonly string[] = ["page", "news-detail", "owners-club-event-detail"];
 
-/** full_slugs that are never pages of their own: the 404 story, shell and catalogue stories, test pages. */
-const EXCLUDED_SLUG = /^(error\/?$|global\/|car-configurator\/|test\/)/;
+/**
+ * full_slugs that are never pages of their own: the 404 story, shell and catalogue stories, test
+ * pages, the editors' block gallery pages (blocks/) and editor paths starting with "_" (the
+ * /{country}/_blocks gallery).
+ */
+const EXCLUDED_SLUG = /^(error\/?$|global\/|car-configurator\/|test\/|blocks\/|_)/;
 
 export interface SitemapEntry {
   loc: string;

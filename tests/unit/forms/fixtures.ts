@@ -27,7 +27,7 @@ export function contactForm(overrides: Partial<FormBlok> = {}): FormBlok {
         field_layout: "two-columns",
         fields: [
           field("enquiry_type", "Enquiry type", {
-            component_type: "SelectEnquiryType",
+            component: "SelectEnquiryType",
             required: true,
             options: [
               enquiryOption("Vehicle enquiry", "vehicle", true, "/enquiries/vehicle"),
@@ -37,7 +37,7 @@ export function contactForm(overrides: Partial<FormBlok> = {}): FormBlok {
             ],
           }),
           field("vehicle_interested_in", "Vehicle of interest", {
-            component_type: "SelectModelLine",
+            component: "SelectModelLine",
             options: [
               { _uid: uid(), component: "model-line-option", name: "Tarrak", value: "tarrak", nidasu: "TRK" },
               { _uid: uid(), component: "model-line-option", name: "Mirra", nidasu: "MRA" },
@@ -49,7 +49,7 @@ export function contactForm(overrides: Partial<FormBlok> = {}): FormBlok {
           field("Email", "Email", { required: true }),
           field("post_code", "Postcode", { required: true }),
           field("company_name", "Company name"),
-          field("dealer_code", "Preferred dealership", { component_type: "SelectDealership" }),
+          field("dealer_code", "Preferred dealership", { component: "SelectDealership" }),
           field("comments", "Comments", { type: "textarea", required: true }),
           field("test_drive_date", "Preferred date"),
           field("copies", "Number of copies", { type: "number" }),

@@ -173,7 +173,7 @@ describe("form schema: the shared rules (spec section 5)", () => {
     it("a hidden enquiry_type (test drive form) counts", () => {
       const form = contactForm();
       const fields = form.sections![0].fields!;
-      fields.splice(0, 1, { ...fields[0], component_type: "", type: "hidden", hidden_value: "vehicle", options: [] });
+      fields.splice(0, 1, { ...fields[0], component: "form-field", type: "hidden", hidden_value: "vehicle", options: [] });
       const schema = buildFormSchema(form, ctx);
       const s = parseWithZod(new URLSearchParams(validValues({ enquiry_type: "vehicle", dealer_code: "" })), { schema, disableAutoCoercion: true });
       expect(s.status === "error" && s.error?.dealer_code).toEqual(["A dealer is required"]);

@@ -1,0 +1,33 @@
+/**
+ * Express middleware for preview mode (server.ts, before the Remix handler): verifies the editor's
+ * parameters once per request and records the result on `res.locals.preview` (boolean; the CSP
+ * reads it to allow Storyblok's editor for that response only). A preview response is never
+ * cached nor indexed, whatever the route: its Cache-Control and X-Robots-Tag are fixed as the
+ * headers go out.
+ */
+import type { ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import type { Env } from "~/env.server";
+import { hasPreviewParams } from "./params";
+import { PREVIEW_HEADERS, previewSecret } from "./preview.server";
+import { verifyPreviewSearch } from "./token.server";
+
+/** Sets the preview headers just before the status line is written (after any route set its own). */
+function forcePreviewHeaders(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadWithPreviewHeaders(this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    for (const [name, value] of Object.entries(PREVIEW_HEADERS)) this.setHeader(name, value);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
+export function previewMiddleware(env: Env, now: () => number = Date.now): RequestHandler {
+  const secret = previewSecret(env);
+  return (req, res, next) => {
+    const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+    const preview = hasPreviewParams(query) && verifyPreviewSearch(query, secret, now()) === "valid";
+    res.locals.preview = preview;
+    if (preview) forcePreviewHeaders(res);
+    next();
+  };
+}

@@ -1,0 +1,33 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { contentVersion } from "~/content/stories.server";
+import { pageHeadersFor } from "~/features/pages/content-page.server";
+import { requireCountry } from "~/features/pages/country.server";
+import { brandFrom } from "~/features/pages/route-meta";
+import { BlockGalleryView } from "~/features/preview/block-gallery-view";
+import { loadBlockGallery } from "~/features/preview/block-gallery.server";
+import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
+
+/** Block gallery for editors (/{country}/_blocks): every registered block, its fields and examples; never indexed. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const country = requireCountry(params);
+  const version = contentVersion(request);
+  const gallery = await loadBlockGallery(country, version, request);
+  return data(
+    { country, ...gallery, pageSettings: { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true } },
+    { headers: { ...pageHeadersFor(version), "X-Robots-Tag": "noindex, nofollow" } },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const brand = brandFrom(matches);
+  return [{ title: brand ? `Block gallery | ${brand}` : "Block gallery" }, { name: "robots", content: "noindex, nofollow" }];
+};
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function BlockGalleryPage() {
+  const { entries, country } = useLoaderData<typeof loader>();
+  return <BlockGalleryView entries={entries} country={country} />;
+}

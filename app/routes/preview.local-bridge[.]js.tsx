@@ -1,0 +1,12 @@
+import { getEnv } from "~/env.server";
+import { LOCAL_BRIDGE_SOURCE } from "~/features/preview/local-bridge";
+
+/** The local stand-in of Storyblok's bridge script; only on the local content (with Storyblok the real one loads). */
+export function loader() {
+  if (getEnv().STORYBLOK_TOKEN) {
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return new Response(LOCAL_BRIDGE_SOURCE, {
+    headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=300", "X-Robots-Tag": "noindex" },
+  });
+}

@@ -1,0 +1,129 @@
+import { createHash } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { collectPageErrors, expectNoAxeViolations, jsDisabled, waitForHydration } from "./helpers";
+
+/**
+ * The editor experience (issue 13) on the local content: a signed visual-editor preview shows the
+ * draft, never cached nor indexed, with editable attributes; the bridge updates the page live on
+ * `input` and reloads on `change`. The e2e server sets no LOCAL_PREVIEW_TOKEN, so previews are
+ * signed with the documented default.
+ */
+const LOCAL_PREVIEW_TOKEN = "kestrel-local-preview";
+const NEWS = "/au/news/dealer-network-expands";
+const STORY_ID = "667959431";
+
+function previewUrl(path: string, secret = LOCAL_PREVIEW_TOKEN, timestamp = Math.floor(Date.now() / 1000)): string {
+  const token = createHash("sha1").update(`1:${secret}:${timestamp}`).digest("hex");
+  const params = new URLSearchParams({
+    _storyblok: STORY_ID,
+    _storyblok_c: "news-detail",
+    "_storyblok_tk[space_id]": "1",
+    "_storyblok_tk[timestamp]": String(timestamp),
+    "_storyblok_tk[token]": token,
+  });
+  return `${path}?${params}`;
+}
+
+/** Posts a bridge event the way the editor's frame does (the local stand-in takes same-origin messages). */
+async function sendBridgeEvent(page: Page, event: Record<string, unknown>) {
+  await page.evaluate((data) => window.postMessage(data, window.location.origin), event);
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: "consent", value: "1", url: baseURL ?? "http://localhost:3200" }]);
+});
+
+test("visual-editor preview: draft only with a valid token, no cache, noindex, editable attributes, live bridge", async ({ page }, testInfo) => {
+  const errors = collectPageErrors(page);
+  const title = page.locator("h1.news-detail__title");
+
+  // Published: the published article, cacheable, no editable attributes, no bridge.
+  const published = await page.goto(NEWS);
+  expect(published?.headers()["cache-control"]).toContain("public");
+  expect(published?.headers()["x-robots-tag"]).toBeUndefined();
+  await expect(title).toHaveText("Kestrel dealer network grows to 120 locations");
+  await expect(page.locator("[data-blok-c]")).toHaveCount(0);
+
+  // Parameters that do not verify are ignored: a wrong secret, an expired timestamp.
+  for (const url of [previewUrl(NEWS, "guessed"), previewUrl(NEWS, LOCAL_PREVIEW_TOKEN, Math.floor(Date.now() / 1000) - 3700)]) {
+    const ignored = await page.goto(url);
+    expect(ignored?.headers()["cache-control"]).toContain("public");
+    await expect(title).toHaveText("Kestrel dealer network grows to 120 locations");
+    await expect(page.locator("[data-blok-c]")).toHaveCount(0);
+  }
+
+  // A verified preview: the draft, never cached, never indexed, editable attributes, no token in the page.
+  const preview = await page.goto(previewUrl(NEWS));
+  expect(preview?.status()).toBe(200);
+  expect(preview?.headers()["cache-control"]).toBe("private, no-store");
+  expect(preview?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(await preview?.text()).not.toContain(LOCAL_PREVIEW_TOKEN);
+  await expect(title).toHaveText("Kestrel dealer network grows to 124 locations");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(page.locator(`[data-blok-uid^="${STORY_ID}-"]`).first()).toBeAttached();
+  expect(await page.locator("[data-blok-uid]").count()).toBeGreaterThan(1);
+  const editable = JSON.parse((await page.locator("[data-blok-c]").first().getAttribute("data-blok-c")) ?? "{}") as Record<string, string>;
+  expect(editable).toMatchObject({ name: "news-detail", id: STORY_ID });
+
+  if (jsDisabled(testInfo)) {
+    expect(errors).toEqual([]);
+    return;
+  }
+
+  // The bridge loads in preview mode only, and follows the editor's events.
+  await waitForHydration(page, testInfo);
+  await page.locator("html[data-preview-bridge='ready']").waitFor({ state: "attached" });
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const draft = await page.evaluate(async () => {
+    const res = await fetch("/_content/v2/cdn/stories/news/dealer-network-expands?version=draft&language=au");
+    return ((await res.json()) as { story: { id: number; content: Record<string, unknown> } }).story;
+  });
+
+  // input for another story: ignored; for the open story: the page updates without a reload.
+  await sendBridgeEvent(page, { action: "input", story: { ...draft, id: 1, content: { ...draft.content, title: "Not this story" } } });
+  await sendBridgeEvent(page, { action: "input", story: { ...draft, content: { ...draft.content, title: "Edited live in the editor" } } });
+  await expect(title).toHaveText("Edited live in the editor");
+  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+  // change (saved) reloads the page from the server: the saved draft again.
+  await Promise.all([page.waitForEvent("load"), sendBridgeEvent(page, { action: "change", storyId: Number(STORY_ID) })]);
+  await expect(title).toHaveText("Kestrel dealer network grows to 124 locations");
+  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
+
+  // Outside preview mode the bridge is never loaded.
+  await page.goto(NEWS);
+  await waitForHydration(page, testInfo);
+  await expect(page.locator("#storyblok-javascript-bridge")).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("block gallery: every registered block with fields and examples, noindex, not in the sitemap", async ({ page, request }, testInfo) => {
+  // One long page with every block: rendering and the axe check take longer than a content page.
+  test.slow();
+  const errors = collectPageErrors(page);
+  const response = await page.goto("/au/_blocks");
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+  await waitForHydration(page, testInfo);
+  await expect(page.getByRole("heading", { level: 1, name: "Block gallery" })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  // A few blocks of each group, with their fields and a rendered example.
+  for (const name of ["hero-banner", "cta-cards", "feature-blocks", "accordion", "store-locator", "form"]) {
+    const section = page.locator(`#block-${name}`);
+    await expect(section.getByRole("heading", { level: 2, name })).toBeVisible();
+    await expect(section.getByRole("table", { name: `Fields of ${name}` })).toBeVisible();
+    await expect(section.locator(".block-gallery__example").first()).toBeVisible();
+  }
+  // Content types are linked, not rendered inside the gallery.
+  await expect(page.locator("#block-news-detail .block-gallery__source a").first()).toHaveAttribute("href", /^\/au\/news\//);
+  expect(await page.locator(".block-gallery__entry").count()).toBeGreaterThanOrEqual(30);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("<urlset");
+  expect(sitemap).not.toContain("_blocks");
+  expect(sitemap).not.toContain("/blocks/");
+  expect(errors).toEqual([]);
+
+  // One axe check for the page type, on the server-rendered document (the gallery's own markup is
+  // the same with JavaScript; each block's hydrated states are checked on its gallery story, blocks.spec.ts).
+  if (jsDisabled(testInfo)) await expectNoAxeViolations(page, testInfo);
+});
