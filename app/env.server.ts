@@ -12,6 +12,10 @@ function optionalUrl(name: string) {
   return optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), `${name} must be an http(s) URL`);
 }
 
+function optionalNumber(name: string) {
+  return optionalString.refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), `${name} must be a number of 0 or more`);
+}
+
 function optionalPositiveInt(name: string) {
   return optionalString.refine((v) => v === undefined || /^[1-9]\d*$/.test(v), `${name} must be a positive whole number`);
 }
@@ -78,6 +82,15 @@ export const envSchema = z.object({
   LOG_FORMAT: z
     .enum(["json", "pretty"], { message: "LOG_FORMAT must be json or pretty" })
     .optional(),
+  // Finance quotes: the partner's quote API (proxied when URL and key are set), else the built-in
+  // engine with these fallbacks for the rates and fees of the finance-settings story.
+  FINANCE_PARTNER_URL: optionalUrl("FINANCE_PARTNER_URL"),
+  FINANCE_PARTNER_API_KEY: optionalString,
+  FINANCE_PARTNER_TIMEOUT_MS: optionalPositiveInt("FINANCE_PARTNER_TIMEOUT_MS"),
+  FINANCE_BASE_RATE: optionalNumber("FINANCE_BASE_RATE"),
+  FINANCE_BUSINESS_RATE: optionalNumber("FINANCE_BUSINESS_RATE"),
+  FINANCE_ESTABLISHMENT_FEE: optionalNumber("FINANCE_ESTABLISHMENT_FEE"),
+  FINANCE_MONTHLY_FEE: optionalNumber("FINANCE_MONTHLY_FEE"),
 });
 
 export type Env = z.infer<typeof envSchema> & { SITE_URL: string; CONTENT_DIR_ABS: string };

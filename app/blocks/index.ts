@@ -1,10 +1,20 @@
 import type { BlockDefinition } from "./types";
 import { accordion } from "./accordion";
+import { accessoriesCarousel } from "./accessories-carousel";
+import { accessoriesListing } from "./accessories-listing";
+import { carDetailPage } from "./car-detail-page";
+import { colourSelector } from "./colour-selector";
+import { compareGrid } from "./compare-grid";
+import { modelCardBlock } from "./model-card-block";
+import { modelRange } from "./model-range";
+import { modelRangeCompact } from "./model-range-compact";
+import { modelRangeTabs } from "./model-range-tabs";
 import { ctaCards } from "./cta-cards";
 import { ctaCarousel } from "./cta-carousel";
 import { ctaFlexiblePanel } from "./cta-flexible-panel";
 import { ctaPanel } from "./cta-panel";
 import { competitionForm } from "./competition-form";
+import { eventBanner } from "./event-banner";
 import { expandingGrid } from "./expanding-grid";
 import { expansionPanel } from "./expansion-panel";
 import { expansionPanelGroup } from "./expansion-panel-group";
@@ -16,12 +26,17 @@ import { heroBanner } from "./hero-banner";
 import { hoverTiles } from "./hover-tiles";
 import { iconFeatures } from "./icon-features";
 import { imageBanner } from "./image-banner";
+import { imageCarousel } from "./image-carousel";
 import { informationPanel } from "./information-panel";
 import { modalForm } from "./modal-form";
+import { newsCarousel } from "./news-carousel";
 import { newsDetail } from "./news-detail";
+import { newsListing } from "./news-listing";
+import { offersListing } from "./offers-listing";
 import { overviewBlocks } from "./overview-blocks";
 import { overviewGridBlocks } from "./overview-grid-blocks";
 import { ownersClubEventDetail } from "./owners-club-event-detail";
+import { ownersClubEventListing } from "./owners-club-event-listing";
 import { page } from "./page";
 import { quickHelpBlocks } from "./quick-help-blocks";
 import { sideBySideBlocks } from "./side-by-side-blocks";
@@ -31,6 +46,10 @@ import { stepSlider } from "./step-slider";
 import { storeLocator } from "./store-locator";
 import { subNavigation } from "./sub-navigation";
 import { textContent } from "./text-content";
+import { videoBanner } from "./video-banner";
+import { videoGrid } from "./video-grid";
+import { videoListing } from "./video-listing";
+import { videoTiles } from "./video-tiles";
 
 // The blocks' stylesheet. Vite hoists an eager glob to a static import, so the CSS is part of the
 // route graph (linked by Remix); plain Node (tsx: the content checker) has no import.meta.env and
@@ -48,6 +67,7 @@ export const blockRegistry: Record<string, BlockDefinition> = {
   "cta-flexible-panel": ctaFlexiblePanel,
   "cta-panel": ctaPanel,
   "competition-form": competitionForm,
+  "event-banner": eventBanner,
   "expanding-grid": expandingGrid,
   "expansion-panel": expansionPanel,
   "expansion-panel-group": expansionPanelGroup,
@@ -59,12 +79,17 @@ export const blockRegistry: Record<string, BlockDefinition> = {
   "hover-tiles": hoverTiles,
   "icon-features": iconFeatures,
   "image-banner": imageBanner,
+  "image-carousel": imageCarousel,
   "information-panel": informationPanel,
   "modal-form": modalForm,
+  "news-carousel": newsCarousel,
   "news-detail": newsDetail,
+  "news-listing": newsListing,
+  "offers-listing": offersListing,
   "overview-blocks": overviewBlocks,
   "overview-grid-blocks": overviewGridBlocks,
   "owners-club-event-detail": ownersClubEventDetail,
+  "owners-club-event-listing": ownersClubEventListing,
   page,
   "quick-help-blocks": quickHelpBlocks,
   "side-by-side-blocks": sideBySideBlocks,
@@ -74,4 +99,18 @@ export const blockRegistry: Record<string, BlockDefinition> = {
   "store-locator": storeLocator,
   "sub-navigation": subNavigation,
   "text-content": textContent,
+  "video-banner": videoBanner,
+  "video-grid": videoGrid,
+  "video-listing": videoListing,
+  "video-tiles": videoTiles,
+  // Vehicle blocks (issue 6).
+  "accessories-carousel": accessoriesCarousel,
+  "accessories-listing": accessoriesListing,
+  "car-detail-page": carDetailPage,
+  "colour-selector": colourSelector,
+  "compare-grid": compareGrid,
+  "model-card-block": modelCardBlock,
+  "model-range": modelRange,
+  "model-range-compact": modelRangeCompact,
+  "model-range-tabs": modelRangeTabs,
 };

@@ -1,6 +1,9 @@
 import type { Country } from "~/content/schema";
 import { storeLocatorLoader } from "~/features/dealers/locator.server";
+import { eventListingLoader, newsCarouselLoader, newsListingLoader } from "~/features/news/block-loaders.server";
+import { offersListingLoader } from "~/features/offers/offers.server";
 import { storyLocaleMatches } from "~/features/pages/page-settings";
+import { accessoriesBlockLoader, vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
 import type { BlockDataMap } from "./block-data";
 
 /**
@@ -22,6 +25,20 @@ export type BlockLoader = (args: BlockLoaderArgs) => Promise<unknown>;
 
 export const blockLoaders: Readonly<Record<string, BlockLoader>> = {
   "store-locator": storeLocatorLoader,
+  "news-listing": newsListingLoader,
+  "news-carousel": newsCarouselLoader,
+  "owners-club-event-listing": eventListingLoader,
+  "offers-listing": offersListingLoader,
+  // Vehicle blocks: models with prices for the visitor's state and buyer type (cookies).
+  "model-range": vehicleBlockLoader,
+  "model-range-compact": vehicleBlockLoader,
+  "model-range-tabs": vehicleBlockLoader,
+  "model-card-block": vehicleBlockLoader,
+  "car-detail-page": vehicleBlockLoader,
+  "colour-selector": vehicleBlockLoader,
+  "compare-grid": vehicleBlockLoader,
+  "accessories-carousel": accessoriesBlockLoader,
+  "accessories-listing": accessoriesBlockLoader,
 };
 
 function isBlok(value: unknown): value is BlockLoaderArgs["blok"] & { locale?: unknown } {

@@ -3,66 +3,63 @@ import type { z } from "zod";
 import { ownersClubEventDetailSchema } from "~/content/content-types";
 import { countryPath } from "~/content/links";
 import { useStoryMeta } from "~/content/story-context";
+import { Gallery } from "~/features/downloads/components/gallery";
 import { formatEventDate, parentSlug } from "~/features/news/event-date";
 import { useSite } from "~/features/site-state/site-context";
 import { Blocks } from "./blocks";
+import { EventBannerView } from "./event-banner";
 import { defineBlock } from "./types";
+
+if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
 
 /** The content type and the block are one: the schema lives with the other content types. */
 export const schema = ownersClubEventDetailSchema;
 export type OwnersClubEventDetailBlok = z.infer<typeof schema>;
 
-const VIDEO = /\.(mp4|webm|ogg|mov)(\?|#|$)/i;
+/** Spec text (site.md section 2), letter for letter. */
+export const BACK_TO_EVENTS = "Back to events";
 
 /** The WebVTT captions of a video asset: the same file name with a .vtt extension. */
 export function captionsUrl(videoUrl: string): string {
   return videoUrl.replace(/\.(mp4|webm|ogg|mov)(?=(\?|#|$))/i, ".vtt");
 }
 
-/** An owners-club event: Back to events, heading, date and place, featured media, body and gallery. */
+/**
+ * An owners-club event: the event banner (featured media, heading, date and place) with Back to
+ * events (the parent path), the body, and the image gallery with a download per image.
+ */
 export function OwnersClubEventDetail({ blok }: { blok: OwnersClubEventDetailBlok }) {
   const { country } = useSite();
   const story = useStoryMeta();
   const back = countryPath(country, parentSlug(story?.full_slug ?? "owners-club/events/x"));
-  const date = formatEventDate(blok.event_date);
   const media = blok.featured_media?.filename ? blok.featured_media : null;
-  const gallery = (blok.image_gallery ?? []).filter((a) => a.filename);
+  const captions = media?.filename && /\.(mp4|webm|ogg|mov)$/i.test(media.filename) ? { filename: captionsUrl(media.filename) } : null;
+  const extra = blok as { gallery_download_label?: string; gallery_label?: string };
   return (
     <article className="event-detail">
-      <div className="container">
-        <p>
+      <EventBannerView
+        heading={blok.heading}
+        media={media}
+        captions={captions}
+        date={formatEventDate(blok.event_date)}
+        place={[blok.location, blok.state].filter(Boolean).join(" · ")}
+        level={1}
+        priority
+      >
+        <p className="event-detail__back-row">
           <Link to={back} className="event-detail__back">
-            Back to events
+            {BACK_TO_EVENTS}
           </Link>
         </p>
-        <h1>{blok.heading}</h1>
-        <p className="event-detail__meta">
-          {date ? <span>{date}</span> : null}
-          {blok.location ? <span>{blok.location}</span> : null}
-        </p>
-      </div>
-      {media ? (
-        <div className="container event-detail__media">
-          {VIDEO.test(media.filename ?? "") ? (
-            <video src={media.filename ?? ""} controls preload="metadata" aria-label={media.alt ?? blok.heading ?? ""}>
-              {/* Captions sit beside a video asset as WebVTT with the same name. */}
-              <track kind="captions" srcLang="en" label="English" src={captionsUrl(media.filename ?? "")} default />
-            </video>
-          ) : (
-            <img src={media.filename ?? ""} alt={media.alt ?? ""} width={1920} height={1080} />
-          )}
-        </div>
-      ) : null}
+      </EventBannerView>
       <Blocks bloks={blok.body} />
-      {gallery.length > 0 ? (
-        <ul className="container event-detail__gallery">
-          {gallery.map((image) => (
-            <li key={image.id ?? image.filename}>
-              <img src={image.filename ?? ""} alt={image.alt ?? ""} width={800} height={450} loading="lazy" />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <div className="container event-detail__gallery-wrap">
+        <Gallery
+          images={blok.image_gallery ?? []}
+          label={extra.gallery_label || `${blok.heading ?? ""} photos`.trim()}
+          downloadLabel={extra.gallery_download_label || "Download"}
+        />
+      </div>
     </article>
   );
 }

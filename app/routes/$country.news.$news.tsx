@@ -25,8 +25,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!story || story.content.component !== "news-detail" || !storyLocaleMatches(story.content.locale, country)) {
     return throwNotFound(request, { country, message: "Page Not Found" });
   }
-  // A black navbar with the story's navbar_solid (default false); the finance logo is off.
-  const pageSettings = pageSettingsFrom(story.content, { navbarSolid: false, menuButtonColor: "black", financeLogo: false });
+  // A black navbar with the story's navbar_solid (default false); the header's two toggles (the
+  // inverted logo and the finance logo) are off whatever the story says (spec site.md section 2).
+  const pageSettings = {
+    ...pageSettingsFrom(story.content, { navbarSolid: false }),
+    menuButtonColor: "black",
+    invertLogo: false,
+    financeLogo: false,
+  };
   const structuredData = await structuredRead;
   return data(
     { country, story, newsCategories: newsCategories ?? [], pageSettings, structuredData },

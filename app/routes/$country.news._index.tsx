@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { loadBlockData } from "~/blocks/loaders.server";
 import { contentVersion, getStory } from "~/content/stories.server";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { getNewsCategories, getNewsPage } from "~/features/news/news.server";
@@ -11,7 +12,10 @@ import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-sett
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { pageHeaders } from "~/features/pages/route-headers";
 
-/** News listing: the story, the news-categories datasource and the 6 newest news stories. */
+/**
+ * News listing: the story, the news-categories datasource and the 6 newest news stories (a failure
+ * of any is a 404, spec site.md section 8), then the data of the body's blocks.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
   const version = contentVersion(request);
@@ -23,8 +27,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!story || !newsCategories || !news || !storyLocaleMatches(story.content.locale, country)) {
     return throwNotFound(request, { country, message: "Page Not Found" });
   }
+  // The news-listing block's own loader reads the URL's ?category=&page= (app/features/news).
+  const blockData = await loadBlockData(story.content.body, country, request);
   return data(
-    { country, story, newsCategories, news, pageSettings: pageSettingsFrom(story.content) },
+    { country, story, newsCategories, news, blockData, pageSettings: pageSettingsFrom(story.content) },
     { headers: pageHeadersFor(version) },
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { usePageViews } from "~/features/analytics/use-page-views";
+import { PricingModal } from "~/features/pricing/components/pricing-modal";
 import { claimDetectionForSession, detectAuState } from "~/features/site-state/au-state-detection";
 import { useIsomorphicLayoutEffect, useSite, useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { applyPageSettings, setAuState, syncStoredBuyerChoice, type SiteStore } from "~/features/site-state/store";
@@ -60,6 +61,8 @@ export function SiteLayout({ globals, settings, children }: { globals: Globals; 
       </main>
       {hideHeaderFooter ? null : <SiteFooter globals={globals} />}
       {settings.stickyCta.length > 0 ? <StickyBottomBar links={settings.stickyCta} /> : null}
+      {/* One "Configure your pricing" modal per AU page: any link to #configure-pricing opens it. */}
+      {country === "au" ? <PricingModal /> : null}
       <CookieBanner footer={globals.footer} />
     </>
   );

@@ -57,7 +57,7 @@ function visibleComponents(value: unknown, country: string, out = new Set<string
 describe("block gallery fixtures", () => {
   const stories = readdirSync(GALLERY).map((f) => JSON.parse(readFileSync(path.join(GALLERY, f), "utf8")) as { full_slug: string; content: Node });
   it("are noindex pages", () => {
-    expect(stories.map((s) => s.full_slug).sort()).toEqual(["blocks/cards", "blocks/features", "blocks/heroes", "blocks/panels"]);
+    expect(stories.map((s) => s.full_slug).sort()).toEqual(["blocks/cards", "blocks/features", "blocks/heroes", "blocks/panels", "blocks/vehicles"]);
     for (const story of stories) expect(story.content.noindex).toBe(true);
   });
   for (const country of ["au", "nz"]) {

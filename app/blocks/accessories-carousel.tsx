@@ -1,0 +1,42 @@
+import { useId } from "react";
+import { z } from "zod";
+import { Carousel } from "~/components/carousel";
+import { blokBase } from "~/content/schema";
+import { useSite } from "~/features/site-state/site-context";
+import type { AccessoriesBlockData } from "~/features/vehicles/block-loaders.server";
+import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
+import { vehicleBlockFields } from "~/features/vehicles/components/block-fields";
+import { useBlockData } from "./block-data";
+import { Section, SectionButtons, SectionHeader } from "./shared";
+import { defineBlock } from "./types";
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("accessories-carousel"),
+    ...vehicleBlockFields,
+  })
+  .loose();
+export type AccessoriesCarouselBlok = z.infer<typeof schema>;
+
+/** The model line's accessories in a carousel (a scrollable list without JavaScript). */
+export function AccessoriesCarousel({ blok }: { blok: AccessoriesCarouselBlok }) {
+  const data = useBlockData<AccessoriesBlockData>(blok._uid);
+  const { country } = useSite();
+  const headingId = useId();
+  const accessories = data?.accessories ?? [];
+  if (accessories.length === 0) return null;
+  return (
+    <Section blok={blok} className="accessories-carousel" labelledBy={blok.heading ? headingId : undefined}>
+      <SectionHeader blok={blok} id={headingId} />
+      <Carousel label={blok.heading || `${data?.line?.name ?? ""} accessories`} perView={{ base: 1.2, sm: 1.6, md: 2.5, lg: 3.2 }} spacing={{ base: 16, md: 24 }}>
+        {accessories.map((accessory) => (
+          <AccessoryCard key={accessory.uuid} accessory={accessory} country={country} headingLevel={blok.heading ? 3 : 2} />
+        ))}
+      </Carousel>
+      <SectionButtons blok={blok} />
+    </Section>
+  );
+}
+
+export const accessoriesCarousel = defineBlock(schema, AccessoriesCarousel);

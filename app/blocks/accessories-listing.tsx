@@ -1,0 +1,130 @@
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { useId } from "react";
+import { z } from "zod";
+import { anchorId, cx } from "~/components/section";
+import { useHydrated } from "~/components/use-hydrated";
+import { blokBase } from "~/content/schema";
+import { useSite } from "~/features/site-state/site-context";
+import type { AccessoriesBlockData } from "~/features/vehicles/block-loaders.server";
+import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
+import { vehicleBlockFields } from "~/features/vehicles/components/block-fields";
+import {
+  ACCESSORY_SORTS,
+  ACCESSORY_SORT_LABELS,
+  LOAD_MORE,
+  SHOW_ALL,
+  accessoryHref,
+  isAccessorySort,
+  parseAccessoryQuery,
+} from "~/features/vehicles/logic";
+import { useBlockData } from "./block-data";
+import { Section, SectionHeader } from "./shared";
+import { defineBlock } from "./types";
+
+export const ACCESSORY_LISTING_TEXTS = {
+  filter: "Filter by category",
+  sort: "Sort by",
+  apply: "Apply",
+  status: (shown: number, total: number) => `Showing ${shown} of ${total} accessories`,
+} as const;
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("accessories-listing"),
+    ...vehicleBlockFields,
+  })
+  .loose();
+export type AccessoriesListingBlok = z.infer<typeof schema>;
+
+/**
+ * Accessories listing (spec §9): 6 shown, then Load more; category filter buttons; in AU a sort
+ * (A to Z, price high, price low); choosing a category or a sort shows all. The state lives in the
+ * URL (?category, ?sort, ?pages) and the server lists the accessories, so it works without
+ * JavaScript; with it the links and the sort navigate in place.
+ */
+export function AccessoriesListing({ blok }: { blok: AccessoriesListingBlok }) {
+  const data = useBlockData<AccessoriesBlockData>(blok._uid);
+  const { country } = useSite();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const headingId = useId();
+  const sortId = useId();
+  if (!data || data.accessories.length === 0) return null;
+  const query = parseAccessoryQuery(new URLSearchParams(location.search), data.categories);
+  const anchor = anchorId(blok.scroll_to_id) ?? `accessories-${blok._uid.slice(0, 8)}`;
+  const href = (q: typeof query) => `${accessoryHref(location.pathname, q)}#${anchor}`;
+  const filters: (string | null)[] = [null, ...data.categories];
+
+  return (
+    <Section blok={{ ...blok, scroll_to_id: anchor }} className="accessories-listing" labelledBy={blok.heading ? headingId : undefined}>
+      <SectionHeader blok={blok} id={headingId} />
+      <div className="accessories-listing__controls">
+        <nav aria-label={ACCESSORY_LISTING_TEXTS.filter}>
+          <ul className="accessories-listing__filters">
+            {filters.map((category) => (
+              <li key={category ?? "all"}>
+                <Link
+                  to={href({ ...query, category, pages: 1 })}
+                  preventScrollReset
+                  className={cx("filter-button", query.category === category && "filter-button--active")}
+                  aria-current={query.category === category ? "true" : undefined}
+                >
+                  {category ?? SHOW_ALL}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {country === "au" ? (
+          <Form method="get" action={location.pathname} preventScrollReset className="accessories-listing__sort">
+            {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+            <label htmlFor={sortId}>{ACCESSORY_LISTING_TEXTS.sort}</label>
+            <select
+              id={sortId}
+              name="sort"
+              defaultValue={query.sort ?? ""}
+              key={query.sort ?? ""}
+              onChange={(event) => {
+                const value = event.target.value;
+                navigate(href({ ...query, sort: isAccessorySort(value) ? value : null, pages: 1 }), { preventScrollReset: true });
+              }}
+            >
+              <option value="">{"-"}</option>
+              {ACCESSORY_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {ACCESSORY_SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+            {hydrated ? null : (
+              <button type="submit" className="button button--sm button--outline">
+                {ACCESSORY_LISTING_TEXTS.apply}
+              </button>
+            )}
+          </Form>
+        ) : null}
+      </div>
+      <p className="accessories-listing__status" aria-live="polite">
+        {ACCESSORY_LISTING_TEXTS.status(data.shown.length, data.total)}
+      </p>
+      <ul className="accessories-listing__grid">
+        {data.shown.map((accessory) => (
+          <li key={accessory.uuid}>
+            <AccessoryCard accessory={accessory} country={country} headingLevel={blok.heading ? 3 : 2} />
+          </li>
+        ))}
+      </ul>
+      {data.hasMore ? (
+        <p className="accessories-listing__more">
+          <Link className="button button--outline" to={href({ ...query, pages: query.pages + 1 })} preventScrollReset>
+            {LOAD_MORE}
+          </Link>
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+export const accessoriesListing = defineBlock(schema, AccessoriesListing);

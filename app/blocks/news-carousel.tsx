@@ -1,0 +1,54 @@
+import { useId } from "react";
+import { z } from "zod";
+import { Carousel } from "~/components/carousel";
+import { numberField } from "~/components/section";
+import { blokBase } from "~/content/schema";
+import { ListingCard } from "~/features/news/components/listing-card";
+import { LISTING_MESSAGES, type ListingItem } from "~/features/news/listing";
+import { useBlockData } from "./block-data";
+import { Section, SectionButtons, SectionHeader, sectionFields } from "./shared";
+import { defineBlock } from "./types";
+
+if (import.meta.env) import.meta.glob("../styles/listings.css", { eager: true });
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("news-carousel"),
+    ...sectionFields,
+    /** How many of the newest articles (1–6; default 6). */
+    count: numberField(1, 6),
+    /** Only articles of this news-categories value; empty for all. */
+    category: z.string().optional(),
+  })
+  .loose();
+export type NewsCarouselBlok = z.infer<typeof schema>;
+
+/** The newest news articles in a carousel (data from the block loader). */
+export function NewsCarousel({ blok }: { blok: NewsCarouselBlok }) {
+  const items = useBlockData<ListingItem[] | null>(blok._uid);
+  const headingId = useId();
+  return (
+    <Section blok={blok} className="news-carousel" labelledBy={blok.heading ? headingId : undefined}>
+      <SectionHeader blok={blok} id={headingId} />
+      {items === null || items === undefined ? (
+        <p className="listing__status listing__status--error" role="status">
+          {LISTING_MESSAGES.news.error}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="listing__status" role="status">
+          {LISTING_MESSAGES.news.empty}
+        </p>
+      ) : (
+        <Carousel label={blok.heading || "News"} perView={{ base: 1.15, sm: 2, lg: 3 }} spacing={{ base: 16, md: 24 }} speed={800}>
+          {items.map((item) => (
+            <ListingCard key={item.uuid} item={item} />
+          ))}
+        </Carousel>
+      )}
+      <SectionButtons blok={blok} />
+    </Section>
+  );
+}
+
+export const newsCarousel = defineBlock(schema, NewsCarousel);

@@ -1,0 +1,43 @@
+import { useId } from "react";
+import { z } from "zod";
+import { blokBase } from "~/content/schema";
+import { Listing } from "~/features/news/components/listing";
+import type { ListingState } from "~/features/news/listing";
+import { useSite } from "~/features/site-state/site-context";
+import { useBlockData } from "./block-data";
+import { Section, SectionHeader, sectionFields } from "./shared";
+import { defineBlock } from "./types";
+
+if (import.meta.env) import.meta.glob("../styles/listings.css", { eager: true });
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("owners-club-event-listing"),
+    ...sectionFields,
+    load_more_label: z.string().optional(),
+  })
+  .loose();
+export type OwnersClubEventListingBlok = z.infer<typeof schema>;
+
+/** Owners-club events, six at a time with Load more (spec site.md sections 2, 4 and 8). */
+export function OwnersClubEventListing({ blok }: { blok: OwnersClubEventListingBlok }) {
+  const { country } = useSite();
+  const data = useBlockData<ListingState | null>(blok._uid);
+  const headingId = useId();
+  return (
+    <Section blok={blok} className="event-listing" labelledBy={blok.heading ? headingId : undefined}>
+      <SectionHeader blok={blok} id={headingId} />
+      <Listing
+        kind="events"
+        country={country}
+        initial={data}
+        filterLabel=""
+        loadMoreLabel={blok.load_more_label || "Load more"}
+        idPrefix={`events-${blok._uid}`}
+      />
+    </Section>
+  );
+}
+
+export const ownersClubEventListing = defineBlock(schema, OwnersClubEventListing);

@@ -1,0 +1,184 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useId, useMemo, useState, type MouseEvent } from "react";
+import { z } from "zod";
+import { ResponsiveImage } from "~/components/image";
+import { cx } from "~/components/section";
+import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
+import { useHydrated } from "~/components/use-hydrated";
+import { assetSchema, blokBase } from "~/content/schema";
+import { VideoPlayer } from "~/features/media/components/video-player";
+import { slugify } from "~/features/media/video";
+import { selectVideo, videoListingSearch } from "~/features/media/video-listing";
+import { Section, SectionHeader, sectionFields, useVisibleItems } from "./shared";
+import { defineBlock } from "./types";
+
+if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
+
+/** Field names of spec site.md section 3 (Video listing). */
+export const listingVideoSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-listing-video"),
+    heading: z.string().optional(),
+    image: assetSchema.nullish(),
+    video: assetSchema.nullish(),
+    captions: assetSchema.nullish(),
+    additionalInformation: textOrRichSchema.optional(),
+  })
+  .loose();
+export type ListingVideo = z.infer<typeof listingVideoSchema>;
+
+export const videoCategorySchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-category"),
+    heading: z.string().optional(),
+    videos: z.array(listingVideoSchema).optional(),
+  })
+  .loose();
+
+export const videoListingItemSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-listing-item"),
+    heading: z.string().optional(),
+    subHeading: z.string().optional(),
+    image: assetSchema.nullish(),
+    heroVideo: assetSchema.nullish(),
+    heroCaptions: assetSchema.nullish(),
+    videoCategories: z.array(videoCategorySchema).optional(),
+  })
+  .loose();
+export type VideoListingItem = z.infer<typeof videoListingItemSchema>;
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-listing"),
+    ...sectionFields,
+    videoListingItems: z.array(videoListingItemSchema).optional(),
+    /** The link from a model's view back to the cards ("All videos"). */
+    back_label: z.string().optional(),
+  })
+  .loose();
+export type VideoListingBlok = z.infer<typeof schema>;
+
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * Video listing (spec site.md section 2): category cards (one per model), or a model's view with
+ * its selected video in a player above the model's videos by category. `?model=` and `?video=`
+ * hold slugified headings, so every view is a link that works without JavaScript; with it,
+ * selecting updates the query in place and scrolls to the player.
+ */
+export function VideoListing({ blok }: { blok: VideoListingBlok }) {
+  const headingId = useId();
+  const playerId = `video-listing-player-${blok._uid}`;
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const models = useVisibleItems(blok.videoListingItems);
+  const [query, setQuery] = useState(() => {
+    const params = new URLSearchParams(location.search);
+    return { model: params.get("model"), video: params.get("video") };
+  });
+  // A navigation (back, a link) brings the URL's query.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    setQuery({ model: params.get("model"), video: params.get("video") });
+  }, [location.search]);
+  const [scrollPending, setScrollPending] = useState(false);
+  const selection = useMemo(() => selectVideo<ListingVideo, VideoListingItem>(models, query), [models, query]);
+
+  useEffect(() => {
+    if (!scrollPending) return;
+    setScrollPending(false);
+    const player = document.getElementById(playerId);
+    if (!player) return;
+    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    player.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+    player.focus({ preventScroll: true });
+  }, [scrollPending, playerId, selection]);
+
+  if (models.length === 0) return null;
+  const base = new URLSearchParams(location.search);
+  const href = (modelSlug: string, videoSlug: string, hash = "") => `${location.pathname}${videoListingSearch(modelSlug, videoSlug, base)}${hash}`;
+
+  const choose = (event: MouseEvent, model: string, video: string, scroll: boolean) => {
+    if (!hydrated || !isPlainClick(event)) return;
+    event.preventDefault();
+    setQuery({ model: model || null, video: video || null });
+    // The router's history entry is kept; only the query changes (no data to load: it is all here).
+    window.history.replaceState(window.history.state, "", href(model, video));
+    setScrollPending(scroll);
+  };
+
+  const { model, video } = selection;
+  return (
+    <Section blok={blok} className="video-listing" labelledBy={blok.heading ? headingId : undefined}>
+      <SectionHeader blok={blok} id={headingId} />
+      {!model ? (
+        <ul className="video-listing__cards">
+          {models.map((m) => (
+            <li key={m._uid} className="video-listing__card">
+              <ResponsiveImage asset={m.image} alt="" width={640} height={400} sizes="(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw" />
+              <h3 className="video-listing__card-heading">
+                <a href={href(slugify(m.heading), "", `#${playerId}`)} onClick={(e) => choose(e, slugify(m.heading), "", true)}>
+                  {m.heading}
+                </a>
+              </h3>
+              {m.subHeading ? <p className="video-listing__card-sub">{m.subHeading}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="video-listing__model">
+          <p>
+            <a href={href("", "")} className="video-listing__back" onClick={(e) => choose(e, "", "", false)}>
+              {blok.back_label || "All videos"}
+            </a>
+          </p>
+          <div className="video-listing__player" id={playerId} tabIndex={-1}>
+            <h3 className="video-listing__model-heading">{video?.heading || model.heading}</h3>
+            <VideoPlayer
+              video={video ? video.video : model.heroVideo}
+              poster={video ? video.image : model.image}
+              captions={video ? video.captions : model.heroCaptions}
+              label={video?.heading || model.heading || "Video"}
+            />
+            {video ? <TextOrRichText value={video.additionalInformation} className="richtext video-listing__info" /> : null}
+          </div>
+          {(model.videoCategories ?? []).map((category) => {
+            const videos = (category.videos ?? []).filter((v) => v.video?.filename);
+            if (videos.length === 0) return null;
+            return (
+              <section key={category._uid} className="video-listing__category" aria-label={category.heading || undefined}>
+                {category.heading ? <h4 className="video-listing__category-heading">{category.heading}</h4> : null}
+                <ul className="video-listing__videos">
+                  {videos.map((v) => {
+                    const current = video?._uid === v._uid;
+                    return (
+                      <li key={v._uid} className={cx("video-listing__video", current && "video-listing__video--current")}>
+                        <a
+                          href={href(selection.modelSlug, slugify(v.heading), `#${playerId}`)}
+                          aria-current={current ? "true" : undefined}
+                          onClick={(e) => choose(e, selection.modelSlug, slugify(v.heading), true)}
+                        >
+                          <ResponsiveImage asset={v.image} alt="" width={400} height={225} sizes="(min-width: 768px) 25vw, 50vw" />
+                          <span className="video-listing__video-heading">{v.heading}</span>
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export const videoListing = defineBlock(schema, VideoListing);

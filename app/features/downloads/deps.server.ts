@@ -1,0 +1,21 @@
+import path from "node:path";
+import { getEnv } from "~/env.server";
+import type { DownloadDeps } from "./downloads.server";
+
+/** The download endpoints' dependencies from the environment and the request. */
+export function downloadDeps(request: Request): DownloadDeps {
+  const env = getEnv();
+  const origins = new Set<string>();
+  try {
+    origins.add(new URL(env.SITE_URL).origin);
+  } catch {
+    // SITE_URL is validated at start; an unusable one only means absolute URLs are not local.
+  }
+  origins.add(new URL(request.url).origin);
+  return {
+    storyblok: Boolean(env.STORYBLOK_TOKEN),
+    siteOrigins: [...origins],
+    assetsDir: path.join(env.CONTENT_DIR_ABS, "assets"),
+    fetch: globalThis.fetch,
+  };
+}

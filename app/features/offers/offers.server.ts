@@ -1,0 +1,68 @@
+import type { BlockLoaderArgs } from "~/blocks/loaders.server";
+import { financeOfferSchema } from "~/content/content-types";
+import { getStories } from "~/content/stories.server";
+import type { CardQuote } from "~/features/finance/components/card-quote";
+import { vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
+import { eligibleOffers, type FinanceOfferView, type OfferModel } from "./offers";
+
+export interface OffersListingData {
+  /** The models the blok lists (clearance only without show_all_models), unsorted. */
+  models: OfferModel[];
+  /** Finance panels by model uuid (AU, finance-from text and use_angle_api on); null: none. */
+  finance: Record<string, CardQuote> | null;
+}
+
+type Rec = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
+
+/** The uuids a references field holds (strings, or resolved stories). */
+function refUuids(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((v) => (typeof v === "string" ? v : v && typeof v === "object" ? str((v as Rec).uuid) : ""))
+    .filter(Boolean);
+}
+
+function financeOffersOf(content: Rec): FinanceOfferView[] {
+  const list = Array.isArray(content.finance) ? content.finance : [];
+  return list
+    .map((f) => financeOfferSchema.safeParse(f))
+    .filter((r) => r.success)
+    .map((r) => r.data)
+    .filter((f) => f.specialFinanceOffer === true || f.specialFinanceOffer === "true")
+    .map((f) => ({
+      text: f.specialFinanceOfferText ?? "",
+      driveawayPrice: str(f.specialFinanceDriveawayPrice),
+      interestRate: str(f.specialInterestRate),
+      comparisonRate: str(f.specialComparisonRate),
+      disclaimer: f.disclaimer ?? "",
+    }));
+}
+
+/**
+ * offers-listing: the models of the blok's model lines (every line when none) with their prices
+ * for the visitor (cookies), card finance quotes, and the finance offers of each model.
+ */
+export async function offersListingLoader(args: BlockLoaderArgs): Promise<OffersListingData> {
+  const { blok, country } = args;
+  const data = await vehicleBlockLoader(args);
+  const categoryOf = new Map<string, { category: string; lineName: string }>();
+  for (const line of data.lines) for (const m of line.models) categoryOf.set(m.uuid, { category: line.vehicleCategory, lineName: line.name });
+  const listed = eligibleOffers(data.models, { showAllModels: blok.show_all_models === true, modelUuids: refUuids(blok.models) });
+  const stories = listed.length
+    ? await getStories<Rec>({ by_uuids: listed.map((m) => m.uuid).join(","), per_page: 100 }, { country })
+    : [];
+  const contentOf = new Map(stories.map((s) => [s.uuid, s.content]));
+  const models: OfferModel[] = listed.map((m) => {
+    const content = contentOf.get(m.uuid) ?? {};
+    return {
+      ...m,
+      category: categoryOf.get(m.uuid)?.category ?? "",
+      lineName: categoryOf.get(m.uuid)?.lineName ?? "",
+      financeOfferText: str(content.finance_offer_text),
+      financeOffers: financeOffersOf(content),
+    };
+  });
+  const finance = data.finance ? Object.fromEntries(models.filter((m) => data.finance?.[m.uuid]).map((m) => [m.uuid, data.finance![m.uuid]!])) : null;
+  return { models, finance };
+}

@@ -1,0 +1,119 @@
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { BREAKPOINTS } from "~/components/carousel";
+import { Modal } from "~/components/modal";
+import { useHydrated } from "~/components/use-hydrated";
+import { useMediaQuery } from "~/components/use-media-query";
+import { useSiteState, useSiteStore } from "~/features/site-state/site-context";
+import { setAuState, setIsABN } from "~/features/site-state/store";
+import { AU_STATE_OPTIONS, isAuState } from "../states";
+import { BUYER_CHOICE_ACTION, PRICING_MODAL_HASH, PRICING_MODAL_ID, PRICING_TEXTS, opensPricingModal } from "./pricing-location";
+
+// Vehicle styles (pricing modal, vehicle blocks): loaded with the shell, as blocks.css is with the registry.
+if (import.meta.env) import.meta.glob("../../../styles/vehicles.css", { eager: true });
+
+/** Opens on any click on a link to #configure-pricing, and when the page opens with that hash. */
+function usePricingModalOpener(): [boolean, () => void] {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => {
+    if (window.location.hash === PRICING_MODAL_HASH) {
+      setOpen(true);
+      // Drop the hash so closing does not leave the :target rule showing the no-JavaScript copy.
+      window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
+    }
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!link || !opensPricingModal(link.getAttribute("href"), window.location.pathname)) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [location.key]);
+  return [open, useCallback(() => setOpen(false), [])];
+}
+
+/**
+ * "Configure your pricing" (spec transactional.md §2, issue 6), rendered once by the site shell on
+ * AU pages. With JavaScript every change sets auState / isABN at once (store, localStorage and
+ * cookies), so every price on the page follows; 'View vehicle' closes it. Without JavaScript the
+ * `#configure-pricing` anchor shows it (:target) and it is a form that posts the choice to
+ * /api/buyer-choice, which sets the cookies and sends the visitor back to the page.
+ */
+export function PricingModal() {
+  const store = useSiteStore();
+  const { auState, isABN } = useSiteState();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [open, close] = usePricingModalOpener();
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`, true);
+  const headingId = useId();
+  const stateId = useId();
+  const returnTo = `${location.pathname}${location.search}`;
+
+  const onSubmit = (event: FormEvent) => {
+    // The choice is already stored: 'View vehicle' only closes.
+    event.preventDefault();
+    close();
+  };
+
+  return (
+    <Modal open={open} onClose={close} size={wide ? "md" : "sm"} labelledBy={headingId} id={PRICING_MODAL_ID} className="pricing-modal">
+      <form method="post" action={BUYER_CHOICE_ACTION} onSubmit={hydrated ? onSubmit : undefined} className="pricing-modal__form">
+        <h2 id={headingId} className="pricing-modal__heading">
+          {PRICING_TEXTS.heading}
+        </h2>
+        <p className="pricing-modal__intro">{PRICING_TEXTS.intro}</p>
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <div className="pricing-modal__field">
+          <label htmlFor={stateId} className="pricing-modal__label">
+            {PRICING_TEXTS.stateLabel}
+          </label>
+          <select
+            id={stateId}
+            name="auState"
+            className="pricing-modal__select"
+            value={auState}
+            onChange={(event) => {
+              if (isAuState(event.target.value)) setAuState(store, event.target.value);
+            }}
+          >
+            {AU_STATE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.text}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="pricing-modal__field pricing-switch">
+          <legend className="pricing-modal__label">{PRICING_TEXTS.buyerLegend}</legend>
+          <div className="pricing-switch__options">
+            {(
+              [
+                [false, PRICING_TEXTS.private],
+                [true, PRICING_TEXTS.abn],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={label} className="pricing-switch__option">
+                <input
+                  type="radio"
+                  name="isABN"
+                  value={String(value)}
+                  checked={isABN === value}
+                  onChange={() => setIsABN(store, value)}
+                  className="pricing-switch__input"
+                />
+                <span className="pricing-switch__label">{label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" className="button button--primary pricing-modal__submit">
+          {PRICING_TEXTS.viewVehicle}
+        </button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,194 @@
+// @vitest-environment happy-dom
+import path from "node:path";
+import { createRemixStub } from "@remix-run/testing";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Blocks } from "~/blocks/blocks";
+import type { Blok, Country } from "~/content/schema";
+import {
+  categoryLabel,
+  categoryOptions,
+  eligibleOffers,
+  financeTabFirst,
+  insertionIndex,
+  listOffers,
+  offerFeatures,
+  offerSearch,
+  parseOfferQuery,
+  showCategoryFilter,
+  type OfferModel,
+} from "~/features/offers/offers";
+import type { OffersListingData } from "~/features/offers/offers.server";
+import { SiteProvider } from "~/features/site-state/site-context";
+import { b, parse } from "../blocks/render";
+
+process.env.CONTENT_DIR = path.resolve("content-fixtures");
+process.env.STORYBLOK_TOKEN = "";
+
+afterEach(cleanup);
+
+function offer(uuid: string, over: Partial<OfferModel> = {}): OfferModel {
+  return {
+    uuid,
+    slug: uuid,
+    name: uuid,
+    shortName: uuid,
+    variantName: "",
+    code: "",
+    clearance: false,
+    image: null,
+    description: "",
+    disclaimer: "",
+    featureList: ["One", "Two", "Three", "Four", "Five", "Six"],
+    features: [],
+    colours: [],
+    priceDisclaimers: [{ uuid: "d", title: "", text: "Driveaway price disclaimer." }],
+    pricing: { driveaway_price: "40000", driveaway_abn_price: "40000", driveaway_retail_price: "41000", offer_text_abn: `${uuid} ABN offer`, offer_text: `${uuid} NZ offer` },
+    vehiclePrice: null,
+    cleanCarProgramme: "",
+    quoteVehicle: { nvicCode: "X" },
+    configPath: `/au/config/line?model=${uuid}`,
+    category: "SUV",
+    lineName: "Line",
+    financeOfferText: "",
+    financeOffers: [],
+    ...over,
+  };
+}
+const buyer = { country: "au" as const, auState: "VIC" as const, isABN: true };
+
+describe("offers rules", () => {
+  const models = [
+    offer("Tarrak GX", { pricing: { driveaway_abn_price: "50000" }, category: "SUV" }),
+    offer("Corvale Urban Run-out", { clearance: true, pricing: { driveaway_abn_price: "30000" }, category: "SUV" }),
+    offer("Solenne Hybrid", { pricing: { driveaway_abn_price: "45000" }, category: "Hybrid" }),
+    offer("Kordan Outback Pro", { pricing: {}, category: "Ute" }),
+  ];
+  it("lists only clearance models without show_all_models, and only the named models when set", () => {
+    expect(eligibleOffers(models, { showAllModels: false, modelUuids: [] }).map((m) => m.uuid)).toEqual(["Corvale Urban Run-out"]);
+    expect(eligibleOffers(models, { showAllModels: true, modelUuids: ["Tarrak GX"] }).map((m) => m.uuid)).toEqual(["Tarrak GX"]);
+  });
+  it("offers Show All and the categories (Hybrid as HEV), shown only with more than 2 options", () => {
+    const options = categoryOptions(models);
+    expect(options.map((o) => o.label)).toEqual(["Show All", "SUV", "HEV", "Ute"]);
+    expect(categoryLabel("hybrid")).toBe("HEV");
+    expect(showCategoryFilter(options)).toBe(true);
+    expect(showCategoryFilter(categoryOptions([models[0]!, models[1]!]))).toBe(false);
+  });
+  it("sorts A to Z by default, by the buyer's price high or low (no price last), and filters", () => {
+    const q = parseOfferQuery(new URLSearchParams("sort=bogus&category=Nope"), ["SUV", "Hybrid", "Ute"]);
+    expect(q).toEqual({ category: "", sort: "alphabetical" });
+    expect(listOffers(models, q, buyer).map((m) => m.uuid)).toEqual(["Corvale Urban Run-out", "Kordan Outback Pro", "Solenne Hybrid", "Tarrak GX"]);
+    expect(listOffers(models, { category: "", sort: "priceHigh" }, buyer).map((m) => m.uuid)).toEqual(["Tarrak GX", "Solenne Hybrid", "Corvale Urban Run-out", "Kordan Outback Pro"]);
+    expect(listOffers(models, { category: "", sort: "priceLow" }, buyer).map((m) => m.uuid)).toEqual(["Corvale Urban Run-out", "Solenne Hybrid", "Tarrak GX", "Kordan Outback Pro"]);
+    expect(listOffers(models, { category: "SUV", sort: "alphabetical" }, buyer)).toHaveLength(2);
+    expect(offerSearch({ category: "Hybrid", sort: "priceLow" }, new URLSearchParams("x=1"))).toBe("?x=1&category=Hybrid&sort=priceLow");
+    expect(offerSearch({ category: "", sort: "alphabetical" })).toBe("");
+  });
+  it("puts the Finance tab first when asked or with neither a special offer nor a standard header", () => {
+    expect(financeTabFirst({ showFinanceTabFirst: true, hasSpecialOffer: true, hasStandardHeader: true })).toBe(true);
+    expect(financeTabFirst({ showFinanceTabFirst: false, hasSpecialOffer: false, hasStandardHeader: false })).toBe(true);
+    expect(financeTabFirst({ showFinanceTabFirst: false, hasSpecialOffer: true, hasStandardHeader: false })).toBe(false);
+    expect(financeTabFirst({ showFinanceTabFirst: false, hasSpecialOffer: false, hasStandardHeader: true })).toBe(false);
+  });
+  it("keeps 4 features and places the finance card", () => {
+    expect(offerFeatures(["a", "b", "c", "d", "e"])).toEqual(["a", "b", "c", "d"]);
+    expect(insertionIndex(5, 2)).toBe(1);
+    expect(insertionIndex(5, 3)).toBe(2);
+    expect(insertionIndex(1, 3)).toBe(1);
+  });
+});
+
+function stub(bloks: Blok[], data: OffersListingData, url = "/", country: Country = "au") {
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      loader: () => ({ blockData: { [bloks[0]!._uid]: data } }),
+      Component: () => (
+        <SiteProvider value={{ country, auState: "VIC", isABN: true }}>
+          <Blocks bloks={bloks} />
+        </SiteProvider>
+      ),
+    },
+  ]);
+  return <Stub initialEntries={[url]} hydrationData={{ loaderData: { "0": { blockData: { [bloks[0]!._uid]: data } } } }} />;
+}
+
+describe("offers-listing block", () => {
+  const data: OffersListingData = {
+    models: [
+      offer("Tarrak GX", { category: "SUV", financeOffers: [{ text: "3.99% p.a. finance", driveawayPrice: "", interestRate: "3.99", comparisonRate: "", disclaimer: "Finance T&Cs." }] }),
+      offer("Solenne Hybrid", { category: "Hybrid" }),
+      offer("Kordan SR", { category: "Ute" }),
+    ],
+    finance: null,
+  };
+  const blok = b("offers-listing", {
+    show_special_offer: true,
+    show_finance_tab: true,
+    special_offer_heading: "Special offer",
+    banner_colour: "#0b4f6c",
+    offer_listing_banner_text: "Offers end soon",
+    show_all_models: true,
+    show_finance_card: true,
+    finance_card_description: "Kestrel Finance",
+  });
+
+  it("renders the filter, sort form, cards, and the finance card at 2 (small) and 3 (large) without JavaScript", () => {
+    const dom = parse(renderToStaticMarkup(stub([blok], data, "/?category=SUV")));
+    expect([...dom.querySelectorAll(".listing__filter a")].map((a) => a.textContent)).toEqual(["Show All", "SUV", "HEV", "Ute"]);
+    expect(dom.querySelector('.listing__filter a[aria-current="true"]')!.textContent).toBe("SUV");
+    expect(dom.querySelector(".listing__filter a")!.getAttribute("href")).toBe("/");
+    const form = dom.querySelector("form.offers-listing__sort")!;
+    expect(form.getAttribute("method")).toBe("get");
+    expect(form.querySelector<HTMLInputElement>('input[name="category"]')!.value).toBe("SUV");
+    expect([...form.querySelectorAll("option")].map((o) => o.getAttribute("value"))).toEqual(["alphabetical", "priceHigh", "priceLow"]);
+    expect(dom.querySelectorAll(".offer-card")).toHaveLength(1);
+    const card = dom.querySelector(".offer-card")!;
+    expect(card.querySelectorAll(".offer-card__features li")).toHaveLength(4);
+    expect(card.querySelector(".offer-card__actions a")!.getAttribute("href")).toBe("/au/config/line?model=Tarrak GX");
+    expect([...card.querySelectorAll(".offer-card__panel-name")].map((p) => p.textContent)).toEqual(["Offer", "Finance"]);
+    expect(card.querySelector(".offer-card__offer-text")!.textContent).toBe("Tarrak GX ABN offer");
+    expect(card.querySelectorAll("details summary").length).toBe(2);
+    const all = parse(renderToStaticMarkup(stub([blok], data)));
+    const classes = [...all.querySelectorAll(".offers-listing__items > li")].map((li) => li.className);
+    expect(classes[1]).toContain("offers-finance-card--small");
+    expect(classes[3]).toContain("offers-finance-card--large");
+    expect(all.querySelector(".offers-listing__banner")!.getAttribute("style")).toContain("background-color:#0b4f6c");
+  });
+
+  it("has no finance card in NZ", () => {
+    const dom = parse(renderToStaticMarkup(stub([blok], data, "/", "nz")));
+    expect(dom.querySelector(".offers-finance-card")).toBeNull();
+  });
+
+  it("with JavaScript: tabs, and a sort that applies in place and is tracked", async () => {
+    render(stub([blok], data));
+    const tabs = await screen.findAllByRole("tab");
+    expect(tabs.map((t) => t.textContent).slice(0, 2)).toEqual(["Offer", "Finance"]);
+    fireEvent.click(tabs[1]!);
+    expect(tabs[1]!.getAttribute("aria-selected")).toBe("true");
+    fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "priceLow" } });
+    expect(window.location.search).toBe("?sort=priceLow");
+    expect(window.dataLayer?.at(-1)).toMatchObject({ event: "offer_sort", sort: "priceLow" });
+    fireEvent.click(screen.getByText("HEV"));
+    expect([...document.querySelectorAll(".offer-card__name")].map((n) => n.textContent)).toEqual(["Solenne Hybrid"]);
+  });
+});
+
+describe("offers loader on the fixture content", () => {
+  let loader: typeof import("~/features/offers/offers.server").offersListingLoader;
+  beforeAll(async () => {
+    ({ offersListingLoader: loader } = await import("~/features/offers/offers.server"));
+  }, 60_000);
+  it("lists clearance models only unless show_all_models, with categories and finance offers", async () => {
+    const request = new Request("http://localhost/au/offers");
+    const clearance = await loader({ blok: { _uid: "x", component: "offers-listing" }, country: "au", request });
+    expect(clearance.models.map((m) => m.name)).toEqual(["Corvale Urban Run-out"]);
+    const all = await loader({ blok: { _uid: "x", component: "offers-listing", show_all_models: true }, country: "au", request });
+    expect(all.models.length).toBeGreaterThan(10);
+    expect(new Set(all.models.map((m) => m.category))).toEqual(new Set(["SUV", "Ute", "Hatch", "Hybrid"]));
+    expect(all.models.find((m) => m.name === "Corvale Sport")!.financeOffers[0]!.text).toMatch(/2\.99% p\.a\./);
+  }, 30_000);
+});

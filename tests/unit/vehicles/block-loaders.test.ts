@@ -1,0 +1,74 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { BlockLoaderArgs } from "~/blocks/loaders.server";
+
+process.env.CONTENT_DIR = path.resolve("content-fixtures");
+process.env.STORYBLOK_TOKEN = "";
+delete process.env.FINANCE_PARTNER_URL;
+
+let loaders: typeof import("~/features/vehicles/block-loaders.server");
+beforeAll(async () => {
+  loaders = await import("~/features/vehicles/block-loaders.server");
+});
+
+function args(blok: Record<string, unknown>, country: "au" | "nz", cookie = "", search = ""): BlockLoaderArgs {
+  return {
+    blok: { _uid: "u1", component: "model-range", ...blok },
+    country,
+    request: new Request(`http://localhost/${country}/x${search}`, { headers: cookie ? { Cookie: cookie } : {} }),
+  };
+}
+
+describe("vehicle block loader", () => {
+  it("loads a line's AU models with relations resolved, ascending driveaway price", async () => {
+    const data = await loaders.vehicleBlockLoader(args({ model_line: "tarrak" }, "au"));
+    expect(data.lines.map((l) => l.name)).toEqual(["Tarrak"]);
+    expect(data.models.map((m) => m.shortName)).toEqual(["GX", "GXL", "Summit"]);
+    const gx = data.models[0];
+    expect(gx.colours.length).toBeGreaterThan(1);
+    expect(gx.colours[0].hex).toMatch(/^#/);
+    expect(gx.priceDisclaimers[0].text.length).toBeGreaterThan(10);
+    expect(gx.vehiclePrice?.driveaway_state_abn_prices?.length).toBe(8);
+    expect(gx.configPath).toBe("/au/config/tarrak?model=GX");
+    expect(data.finance).toBeNull();
+  });
+  it("loads NZ models for NZ, and a line by reference UUID", async () => {
+    const data = await loaders.vehicleBlockLoader(args({ model_line: "88ddbbf5-bcc6-472f-8e3c-57a0b8a211de" }, "nz"));
+    expect(data.models.map((m) => m.pricing.driveaway_price)).toEqual(["57990", "64990", "74990"]);
+  });
+  it("computes card quotes on the server when the block asks and use_angle_api is on (AU)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const data = await loaders.vehicleBlockLoader(args({ model_line: "mirra", show_finance_from_text: true }, "au", "auState=NSW; isABN=false"));
+    expect(data.finance).not.toBeNull();
+    const [core, gt] = data.models;
+    expect(core.shortName).toBe("Core");
+    const quote = data.finance![core.uuid];
+    expect(quote.state).toBe("ready");
+    // Mirra GT has no nvicCode: its card shows the failure message.
+    expect(data.finance![gt.uuid].state).toBe("failed");
+    const nz = await loaders.vehicleBlockLoader(args({ model_line: "mirra", show_finance_from_text: true }, "nz"));
+    expect(nz.finance).toBeNull();
+  });
+  it("sorts for the buyer of the cookies", async () => {
+    const data = await loaders.vehicleBlockLoader(args({}, "au", "auState=WA; isABN=false"));
+    expect(data.lines.length).toBe(5);
+    expect(data.models[0].name).toMatch(/Mirra Core/);
+  });
+  it("answers an unknown line with no models", async () => {
+    const data = await loaders.vehicleBlockLoader(args({ model_line: "no-such-line" }, "au"));
+    expect(data.models).toEqual([]);
+  });
+});
+
+describe("accessories loader", () => {
+  it("lists a line's accessories, 6 at first, with the URL's filter and sort", async () => {
+    const first = await loaders.accessoriesBlockLoader(args({ model_line: "kordan" }, "au"));
+    expect(first.accessories.length).toBeGreaterThan(6);
+    expect(first.shown).toHaveLength(6);
+    expect(first.hasMore).toBe(true);
+    const sorted = await loaders.accessoriesBlockLoader(args({ model_line: "kordan" }, "au", "", "?sort=priceLow"));
+    expect(sorted.shown).toHaveLength(first.accessories.length);
+    const prices = sorted.shown.map((a) => Number(a.price)).filter((p) => p > 0);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+});
