@@ -122,8 +122,12 @@ export const ENDPOINTS: Endpoint[] = [
   { name: "GET /_content/v2/cdn/stories/{slug}", probe: get(fc.tuple(hostileSegment, hostileQuery).map(([s, q]) => withQuery(`/_content/v2/cdn/stories/${s}`, q))), ok: [200] },
   { name: "GET /media/{file}/m/{size}/{filters}", probe: get(fc.tuple(fc.oneof(fc.constant("hero-tarrak.jpg"), hostileSegment), hostileSegment, hostileSegment).map(([f, a, b]) => `/media/${f}/m/${a}/${b}`)), ok: [200] },
   { name: "POST to a GET-only API", probe: post("/api/location"), ok: [] },
-  // Added when merged: POST /api/download/index, GET /api/download/asset, POST /api/angleGenericQuote/,
-  // POST /api/buyer-choice, POST /api/storyblok-webhook.
+  { name: "GET /api/download/asset", probe: get(fc.tuple(fc.oneof(hostileString, fc.webUrl(), fc.constantFrom("http://169.254.169.254/latest/meta-data/", "file:///etc/passwd", "/media/../../etc/passwd", "http://localhost:22/", "https://a.storyblok.com/../../x")), hostileQuery).map(([url, q]) => withQuery("/api/download/asset", { ...q, url }))), ok: [200] },
+  { name: "POST /api/download/index", probe: fc.oneof(post("/api/download/index"), fc.array(fc.oneof(hostileString, fc.constantFrom("../../../etc/passwd", "/etc/passwd", "..\\..\\windows", "accessory-canopy.jpg", "http://169.254.169.254/")), { maxLength: 300 }).map((images) => ({ method: "POST" as const, path: "/api/download/index", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ images }) }))), ok: [200] },
+  { name: "POST /api/angleGenericQuote/", probe: post("/api/angleGenericQuote/"), ok: [200] },
+  { name: "POST /api/buyer-choice", probe: post("/api/buyer-choice"), ok: [200, 303] },
+  { name: "POST /api/storyblok-webhook", probe: post("/api/storyblok-webhook"), ok: [] },
+  { name: "GET /api/listing/{kind}", probe: get(fc.tuple(fc.oneof(fc.constantFrom("news", "events", "offers"), hostileSegment), hostileQuery).map(([k, q]) => withQuery(`/api/listing/${k}`, q))), ok: [200] },
 ];
 
 async function leadCount(): Promise<number> {
@@ -152,7 +156,14 @@ describe("fuzzing every endpoint", () => {
               const body = JSON.parse(res.text) as unknown;
               // { error }, { errors: { field: [...] } }, or the content API's Storyblok-style ["message"].
               const message =
-                Array.isArray(body) ? body.every((m) => typeof m === "string") : typeof body === "object" && body !== null && (typeof (body as { error?: unknown }).error === "string" || typeof (body as { errors?: unknown }).errors === "object");
+                Array.isArray(body)
+                  ? body.every((m) => typeof m === "string")
+                  : typeof body === "object" &&
+                    body !== null &&
+                    (typeof (body as { error?: unknown }).error === "string" ||
+                      typeof (body as { errors?: unknown }).errors === "object" ||
+                      // The finance quote API's shape (spec: an error flag and a message).
+                      ((body as { error?: unknown }).error === true && typeof (body as { message?: unknown }).message === "string"));
               expect(message, res.text.slice(0, 200)).toBe(true);
             }
           } else {
