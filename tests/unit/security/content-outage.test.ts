@@ -9,8 +9,8 @@ import { closeBuild, startTestServer, type TestServer } from "./harness";
  * local content API over the fixtures; while "down", every call fails like a network outage.
  * A page that is not cached answers a clear 503 error page (not a 404, not a crash); health stays
  * up; readiness reports the content check failing; APIs that need no content keep answering;
- * and the site recovers without a restart. (Pages read before the outage keep serving once the
- * content cache with stale-if-error is merged.)
+ * pages read before the outage keep serving from the content cache (stale-if-error), even long
+ * after their freshness ran out; and the site recovers without a restart.
  */
 
 const MESSAGE = "This page is temporarily unavailable. Please try again in a few minutes.";
@@ -61,6 +61,18 @@ describe("content API outage", () => {
     expect(await ready.json()).toEqual({ status: "unavailable", checks: { content: "failing", store: "ok" } });
     expect((await realFetch(`${server.url}/api/location`)).status).toBe(200);
     expect(errors).toHaveBeenCalled();
+
+    // The home page was read before the outage: 20 minutes later (past every policy's fresh and
+    // stale-while-revalidate time, within stale-if-error) it still serves from the cache.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 20 * 60_000);
+    try {
+      const stale = await realFetch(`${server.url}/au`);
+      expect(stale.status).toBe(200);
+      expect(await stale.text()).toContain("Kestrel");
+    } finally {
+      vi.useRealTimers();
+    }
 
     // A missing story while the API is up is still a 404, not a 503.
     contentUp = true;
