@@ -106,7 +106,23 @@ async function main(): Promise<number> {
       POST_RATE_LIMIT: "100000000",
       LOG_FORMAT: "json",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  // The server's warnings and errors (JSON lines on stderr), counted by message for the summary.
+  const serverErrors = new Map<string, number>();
+  let pendingLine = "";
+  server.stderr?.on("data", (chunk: Buffer) => {
+    const lines = (pendingLine + chunk.toString("utf8")).split("\n");
+    pendingLine = lines.pop() ?? "";
+    for (const line of lines) {
+      let msg = line;
+      try {
+        msg = String((JSON.parse(line) as { msg?: unknown }).msg ?? line);
+      } catch {
+        // not JSON: count the raw line
+      }
+      if (msg.trim()) serverErrors.set(msg.slice(0, 120), (serverErrors.get(msg.slice(0, 120)) ?? 0) + 1);
+    }
   });
   try {
     await waitForHealth(base);
@@ -116,6 +132,8 @@ async function main(): Promise<number> {
       if (!res.ok) throw new Error(`${page} answered ${res.status} before the load`);
       await res.arrayBuffer();
     }
+    const warm = await fetch(`${base}/api/form/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: lead(0) });
+    if (warm.status !== 201) throw new Error(`a lead post answered ${warm.status} before the load`);
     console.log(`Load: ${CONNECTIONS} connections reading ${PAGE_MIX.length} pages for ${DURATION} s, ${LEAD_CONNECTIONS} connections posting leads (${base})`);
 
     const acknowledged = new Set<string>();
@@ -145,7 +163,10 @@ async function main(): Promise<number> {
     ]);
 
     const db = new Database(dbPath, { readonly: true });
-    const stored = new Set((db.prepare("SELECT idempotency_key FROM leads").all() as { idempotency_key: string }[]).map((r) => r.idempotency_key));
+    const prefix = `bench-${process.pid}-`;
+    const stored = new Set(
+      (db.prepare("SELECT idempotency_key FROM leads").all() as { idempotency_key: string }[]).map((r) => r.idempotency_key).filter((k) => k.startsWith(prefix)),
+    );
     db.close();
     const missing = [...acknowledged].filter((k) => !stored.has(k)).length;
 
@@ -153,10 +174,13 @@ async function main(): Promise<number> {
       ...report("Pages (GET)", pages),
       ...report("Leads (POST /api/form/)", leads),
       `Leads          ${stored.size} stored, ${acknowledged.size} acknowledged, ${missing} acknowledged but missing`,
+      `  (stored beyond acknowledged: posts still in flight when the run ended)`,
+      `Server log     ${[...serverErrors.values()].reduce((a, b) => a + b, 0)} warning/error lines`,
+      ...[...serverErrors].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([msg, count]) => `  ${String(count).padStart(5)} × ${msg}`),
     ];
     console.log(lines.join("\n"));
-    const failed = pages.errors + pages.non2xx + leads.errors + leads.non2xx + missing;
-    if (failed > 0) console.error(`FAILED: ${failed} errors, non-2xx answers or missing leads`);
+    const failed = pages.errors + pages.non2xx + leads.errors + leads.non2xx + missing + (acknowledged.size === 0 ? 1 : 0);
+    if (failed > 0) console.error(`FAILED: ${failed} errors, non-2xx answers or missing leads (or no lead acknowledged)`);
     return failed > 0 ? 1 : 0;
   } finally {
     server.kill("SIGTERM");
