@@ -28,7 +28,6 @@ import { reenterRequestContext, requestIdFrom, runWithRequestContext, type Reque
 import { jsonErrorHandler } from "./app/features/security/errors.server";
 import { applyPreviewPolicy, securityHeaders } from "./app/features/security/headers.server";
 import { createRemixHandler } from "./app/features/security/remix-handler.server";
-import "./app/features/security/load-context";
 
 /**
  * The Express application (server.ts starts it; tests call it directly): request ids and

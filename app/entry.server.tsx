@@ -5,7 +5,6 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/features/security/nonce";
-import "~/features/security/load-context";
 
 const ABORT_DELAY = 5_000;
 
