@@ -1,9 +1,10 @@
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/features/security/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -12,15 +13,20 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // The response's CSP nonce (server.ts): React puts it on the scripts it streams, Remix on its own.
+  const nonce = loadContext.nonce ?? "";
   // Bots and crawlers get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider nonce={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -45,6 +51,8 @@ export default function handleRequest(
 /** Unhandled loader/action/render errors are logged once, here; aborted requests are not errors. */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
+  // A request Remix refused (a POST to a route without an action, an unknown route) is the client's error.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const ua = request.headers.get("user-agent") ?? "";
   const tag = isbot(ua) ? "[bot] " : "";
   console.error(`${tag}Unhandled error for ${request.method} ${new URL(request.url).pathname}:`, error);

@@ -41,14 +41,14 @@ export const envSchema = z.object({
     .enum(["eu", "us", "ap", "ca", "cn"], { message: "STORYBLOK_REGION must be one of eu, us, ap, ca, cn" })
     .default("eu"),
   STORYBLOK_PREVIEW_TOKEN: optionalString,
-  // Preview token of the local content (no STORYBLOK_TOKEN); default: see app/features/preview/preview.server.ts.
-  LOCAL_PREVIEW_TOKEN: optionalString,
   STORYBLOK_WEBHOOK_SECRET: optionalString,
   IMAGE_SERVICE: z
     .string()
     .optional()
     .refine((v) => parseImageServiceFlag(v) !== null, "IMAGE_SERVICE must be on or off")
     .transform((v) => parseImageServiceFlag(v) ?? true),
+  // Preview token of the local content (no STORYBLOK_TOKEN); default: see app/features/preview/preview.server.ts.
+  LOCAL_PREVIEW_TOKEN: optionalString,
   SITE_URL: z
     .url({ message: "SITE_URL must be an absolute http(s) URL such as https://www.example.com" })
     .refine((v) => /^https?:\/\//.test(v), "SITE_URL must start with http:// or https://")
@@ -76,6 +76,12 @@ export const envSchema = z.object({
   FORM_RATE_LIMIT: optionalPositiveInt("FORM_RATE_LIMIT"),
   FORM_RATE_WINDOW_SECONDS: optionalPositiveInt("FORM_RATE_WINDOW_SECONDS"),
 
+  // Hardening and operations: per-client limits per minute, log format.
+  POST_RATE_LIMIT: optionalPositiveInt("POST_RATE_LIMIT"),
+  IMAGE_RATE_LIMIT: optionalPositiveInt("IMAGE_RATE_LIMIT"),
+  LOG_FORMAT: z
+    .enum(["json", "pretty"], { message: "LOG_FORMAT must be json or pretty" })
+    .optional(),
   // Finance quotes: the partner's quote API (proxied when URL and key are set), else the built-in
   // engine with these fallbacks for the rates and fees of the finance-settings story.
   FINANCE_PARTNER_URL: optionalUrl("FINANCE_PARTNER_URL"),

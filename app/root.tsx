@@ -14,6 +14,7 @@ import { getPublicEnv } from "~/env.server";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
+import { useNonce } from "~/features/security/nonce";
 import globalStyles from "~/styles/global.css?url";
 import shellStyles from "~/styles/shell.css?url";
 
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   useHydratedMarker();
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   const lang = useRouteLoaderData<{ country?: string }>("routes/$country")?.country === "nz" ? "en-NZ" : "en-AU";
   return (
     <html lang={lang}>
@@ -48,14 +50,17 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         {data ? (
           <script
+            nonce={nonce}
+            // Browsers hide the nonce after load, so the client renders "" here.
+            suppressHydrationWarning
             // Only the public subset of the environment reaches the browser.
             dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data.ENV).replace(/</g, "\\u003c")}` }}
           />
         ) : null}
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -4,6 +4,7 @@ import { getEnv } from "~/env.server";
 import { isPreviewRequest } from "~/features/preview/preview.server";
 import { getContentClient } from "./client.server";
 import { CACHE_POLICIES, cacheKeyOf, getContentCache, policyForList, policyForStory, type CachePolicy, type Fetched } from "./cache.server";
+import { noteContentFailure } from "~/features/observability/request-context.server";
 
 export interface ContentOptions {
   country: Country;
@@ -59,6 +60,8 @@ function cachedRead<T>(
 }
 
 function logFailure(what: string, error: unknown): void {
+  // An unreachable content API turns this request's "not found" into a 503 (throwNotFound).
+  noteContentFailure(error);
   const e = error as { status?: number; message?: string } | undefined;
   if (e?.status === 404) return;
   console.error(`[content] ${what} failed: ${e?.status ?? ""} ${e?.message ?? String(error)}`.trim());

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { countrySchema } from "~/content/schema";
 import { lookupDealers, lookupDealersAround } from "~/features/forms/dealers.server";
 
@@ -8,14 +9,26 @@ import { lookupDealers, lookupDealersAround } from "~/features/forms/dealers.ser
  * With &dealer=<code> instead of a postcode (a link that names a dealer): that dealer first, then
  * the others by distance from it.
  */
+const querySchema = z.object({
+  country: countrySchema,
+  postcode: z.string().trim().max(16).nullable(),
+  dealer: z.string().trim().max(64).nullable(),
+});
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const country = countrySchema.safeParse(url.searchParams.get("country"));
-  if (!country.success) {
-    return Response.json({ error: "country must be au or nz" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  const query = querySchema.safeParse({
+    country: url.searchParams.get("country"),
+    postcode: url.searchParams.get("postcode"),
+    dealer: url.searchParams.get("dealer"),
+  });
+  if (!query.success) {
+    const countryBad = query.error.issues.some((i) => i.path[0] === "country");
+    const error = countryBad ? "country must be au or nz" : "postcode must be 4 digits";
+    return Response.json({ error }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
-  const dealer = url.searchParams.get("dealer");
-  const lookup = dealer ? await lookupDealersAround(dealer, country.data) : await lookupDealers(url.searchParams.get("postcode"), country.data);
+  const { country, postcode, dealer } = query.data;
+  const lookup = dealer ? await lookupDealersAround(dealer, country) : await lookupDealers(postcode, country);
   if (!lookup) {
     const error = dealer ? "unknown dealer" : "postcode must be 4 digits";
     return Response.json({ error }, { status: dealer ? 404 : 400, headers: { "Cache-Control": "no-store" } });

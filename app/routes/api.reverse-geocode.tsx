@@ -1,6 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseLatLng } from "~/features/site-state/geo";
+import { z } from "zod";
 import { reverseGeocodeAuState } from "~/features/site-state/geo.server";
+
+const coordinate = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(32)
+    .transform(Number)
+    .pipe(z.number().finite().min(min).max(max));
+const coordinates = z.object({ lat: coordinate(-90, 90), lng: coordinate(-180, 180) });
 
 /**
  * GET /api/reverse-geocode?lat=..&lon=..: the AU state at a point, `{ auState, source }`
@@ -8,10 +18,10 @@ import { reverseGeocodeAuState } from "~/features/site-state/geo.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const point = parseLatLng(params.get("lat"), params.get("lon"));
-  if (!point) {
+  const parsed = coordinates.safeParse({ lat: params.get("lat"), lng: params.get("lon") });
+  if (!parsed.success) {
     return Response.json({ error: "lat and lon must be coordinates" }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
-  const result = await reverseGeocodeAuState(point);
+  const result = await reverseGeocodeAuState(parsed.data);
   return Response.json(result, { headers: { "Cache-Control": "private, max-age=3600" } });
 }

@@ -2,7 +2,11 @@ import { data } from "@remix-run/node";
 import type { Country } from "~/content/schema";
 import { getStory } from "~/content/stories.server";
 import { loadGlobals } from "~/features/shell/globals.server";
+import { contentUnavailable } from "~/features/observability/request-context.server";
 import type { NotFoundPayload } from "./error-screen";
+
+/** The 503 page's message when the content API cannot be reached and nothing is cached. */
+export const CONTENT_UNAVAILABLE_MESSAGE = "This page is temporarily unavailable. Please try again in a few minutes.";
 
 /**
  * Throws a 404 whose payload carries the CMS `error` story, so the error screen can render it
@@ -13,6 +17,10 @@ export async function throwNotFound(
   opts: { country: Country; message: string; withGlobals?: boolean },
 ): Promise<never> {
   const path = new URL(request.url).pathname;
+  // A story that could not be read because the content API is down is not "not found".
+  if (contentUnavailable()) {
+    throw data(CONTENT_UNAVAILABLE_MESSAGE, { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "60" } });
+  }
   const [errorStory, globals] = await Promise.all([
     getStory("error", { country: opts.country }),
     opts.withGlobals ? loadGlobals(opts.country) : Promise.resolve(null),

@@ -34,7 +34,11 @@ function anchorOf(value: FormDataEntryValue | null): string {
  */
 export async function formAction({ request, params }: ActionFunctionArgs, slug: string) {
   const country = requireCountry(params);
-  const formData = await request.formData();
+  // A body that is not a form (JSON, broken multipart) is the client's error, not the server's.
+  const formData = await request.formData().catch(() => null);
+  if (!formData) {
+    return data<FormActionData>({ formId: "", failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE });
+  }
   const values = formDataToParams(formData);
   const formId = values.get("form_id") ?? "";
   const form = formId ? await findFormOnPage(slug, formId, country) : null;

@@ -95,3 +95,70 @@ export function formPostRateLimit(config: RateLimitConfig = rateLimitConfigFromE
       );
   };
 }
+
+// ---- Request rate limits beyond form posts (server.ts) ----------------------------------------
+
+/**
+ * A per-client limit for high-volume traffic (every POST, the image service): a sliding window
+ * approximated from the counts of the current and the previous fixed window, so each client
+ * costs two numbers whatever its limit.
+ */
+export class WindowCounter {
+  private readonly windows = new Map<string, { start: number; current: number; previous: number }>();
+  constructor(
+    private readonly config: RateLimitConfig,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  hit(key: string): { allowed: boolean; retryAfterSeconds: number } {
+    const now = this.now();
+    const { windowMs, limit } = this.config;
+    const start = now - (now % windowMs);
+    let entry = this.windows.get(key);
+    if (!entry || entry.start < start - windowMs) entry = { start, current: 0, previous: 0 };
+    else if (entry.start < start) entry = { start, current: 0, previous: entry.current };
+    const weight = 1 - (now - start) / windowMs;
+    const estimate = entry.previous * weight + entry.current;
+    this.windows.delete(key);
+    this.windows.set(key, entry);
+    if (this.windows.size > MAX_KEYS) {
+      const oldest = this.windows.keys().next().value;
+      if (oldest !== undefined) this.windows.delete(oldest);
+    }
+    if (estimate >= limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
+    entry.current++;
+    return { allowed: true, retryAfterSeconds: 0 };
+  }
+}
+
+/** Defaults per client and minute: any POST (forms have their own, stricter limit), image-service requests. */
+export const DEFAULT_POST_RATE_LIMIT: RateLimitConfig = { limit: 120, windowMs: 60_000 };
+export const DEFAULT_IMAGE_RATE_LIMIT: RateLimitConfig = { limit: 1200, windowMs: 60_000 };
+export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests from your connection. Please wait a minute and try again.";
+
+/** Image-service URLs (`/media/<file>/m/...`): each can cost a resize. */
+export const IMAGE_SERVICE_PATH = /^\/media\/.+\/m(?:\/|$)/;
+
+export function perMinuteFromEnv(value: string | undefined, fallback: RateLimitConfig): RateLimitConfig {
+  const limit = Number(value);
+  return Number.isInteger(limit) && limit > 0 ? { limit, windowMs: 60_000 } : fallback;
+}
+
+/**
+ * Express middleware: at most `config.limit` matching requests per client and window; over it a
+ * 429 JSON answer with Retry-After.
+ */
+export function requestRateLimit(applies: (req: MiddlewareRequest) => boolean, config: RateLimitConfig, counter = new WindowCounter(config)) {
+  return (req: MiddlewareRequest, res: MiddlewareResponse, next: () => void) => {
+    if (!applies(req)) return next();
+    const result = counter.hit(req.ip || req.socket?.remoteAddress || "unknown");
+    if (result.allowed) return next();
+    res.status(429).set("Retry-After", String(result.retryAfterSeconds)).set("Cache-Control", "no-store");
+    return res.json({ error: TOO_MANY_REQUESTS_MESSAGE });
+  };
+}
+
+/** Every POST (and other writes) to the site. */
+export const isWrite = (req: MiddlewareRequest) => req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS";
+/** Image-service reads. */
+export const isImageRequest = (req: MiddlewareRequest) => (req.method === "GET" || req.method === "HEAD") && IMAGE_SERVICE_PATH.test(req.path);

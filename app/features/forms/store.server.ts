@@ -53,6 +53,8 @@ export interface LeadStore {
   get(id: string): Promise<Lead | null>;
   list(status?: LeadStatus): Promise<Lead[]>;
   counts(): Promise<Record<LeadStatus, number>>;
+  /** Takes the write lock and releases it without writing (readiness check); throws when it cannot. */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -223,6 +225,11 @@ export async function openSqliteLeadStore(file: string): Promise<LeadStore> {
       for (const row of db.prepare(SQL.counts).all() as { status: LeadStatus; n: number }[]) out[row.status] = row.n;
       return out;
     },
+    async probeWrite() {
+      // BEGIN IMMEDIATE takes the write lock: it fails on a read-only file or a locked database.
+      db.exec("BEGIN IMMEDIATE");
+      db.exec("ROLLBACK");
+    },
     async close() {
       db.close();
     },
@@ -315,6 +322,17 @@ export async function openPostgresLeadStore(connectionString: string): Promise<L
       const rows = (await pool.query(SQL.counts)).rows as { status: LeadStatus; n: string | number }[];
       for (const row of rows) out[row.status] = Number(row.n);
       return out;
+    },
+    async probeWrite() {
+      // A write statement that touches no row: refused on a read-only server or transaction.
+      const probe = await pool.connect();
+      try {
+        await probe.query("BEGIN");
+        await probe.query("UPDATE leads SET updated_at = updated_at WHERE false");
+      } finally {
+        await probe.query("ROLLBACK").catch(() => {});
+        probe.release();
+      }
     },
     async close() {
       await pool.end();

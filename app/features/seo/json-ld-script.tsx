@@ -1,3 +1,4 @@
+import { useNonce } from "~/features/security/nonce";
 import { serializeJsonLd, type JsonLdNode } from "./json-ld";
 
 /**
@@ -6,12 +7,16 @@ import { serializeJsonLd, type JsonLdNode } from "./json-ld";
  */
 export function JsonLd({ data }: { data: readonly JsonLdNode[] | JsonLdNode | null | undefined }) {
   const nodes = (Array.isArray(data) ? data : data ? [data] : []) as readonly JsonLdNode[];
+  // Data blocks do not run, but they carry the nonce like every inline script of the page.
+  const nonce = useNonce();
   return (
     <>
       {nodes.map((node, index) => (
         <script
           key={`${String(node["@type"])}-${index}`}
           type="application/ld+json"
+          nonce={nonce || undefined}
+          suppressHydrationWarning
           // Escaped JSON only: serializeJsonLd turns <, >, & and U+2028/2029 into \u escapes.
           dangerouslySetInnerHTML={{ __html: serializeJsonLd(node) }}
         />

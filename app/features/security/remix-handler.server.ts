@@ -1,0 +1,129 @@
+import {
+  createRequestHandler as createRemixRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
+import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { BODY_LIMIT_BYTES, describeHttpError } from "./errors.server";
+
+/**
+ * The Remix request handler for Express, with the hardening the stock adapter lacks:
+ * - the request body is read first, up to a limit (larger: 413), so an action never streams an
+ *   unbounded upload;
+ * - Remix's own error answers (a POST to a route without an action, a thrown error in a resource
+ *   route) become `{ error }` JSON without the error's text or stack;
+ * - every Set-Cookie is SameSite=Lax unless it says otherwise, and Secure in production.
+ */
+
+export interface RemixHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  secureCookies: boolean;
+  bodyLimitBytes?: number;
+}
+
+/** A Set-Cookie value with SameSite (Lax unless set) and, when asked, Secure. */
+export function hardenSetCookie(value: string, secure: boolean): string {
+  let out = value;
+  if (!/;\s*samesite=/i.test(out)) out += "; SameSite=Lax";
+  if (secure && !/;\s*secure(?:;|$)/i.test(out)) out += "; Secure";
+  return out;
+}
+
+function requestHeaders(incoming: ExpressRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(incoming)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  return headers;
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+function toRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = Number.parseInt(hostPort ?? "", 10);
+  const url = new URL(`${req.protocol}://${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  const init: RequestInit = { method: req.method, headers: requestHeaders(req.headers), signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array(0);
+  }
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(url.href, init);
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: "The request is malformed.",
+  404: "Not found.",
+  405: "Method not allowed.",
+};
+
+/** Remix's generic error answers (X-Remix-Error) as a clean JSON message. */
+async function cleanRemixError(response: Response): Promise<Response> {
+  if (response.headers.get("X-Remix-Error") !== "yes") return response;
+  await response.body?.cancel().catch(() => {});
+  const status = response.status;
+  const message = status >= 500 ? "Something went wrong. Please try again later." : (STATUS_MESSAGES[status] ?? "The request could not be handled.");
+  const headers = new Headers(response.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify({ error: message }), { status, headers });
+}
+
+/**
+ * A 503 (the content API is down and nothing is cached) must not be cached by a CDN as the page,
+ * and tells clients when to come back, whatever the route's own headers said.
+ */
+function guardUnavailable(response: Response): Response {
+  if (response.status !== 503) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "no-store");
+  if (!headers.has("Retry-After")) headers.set("Retry-After", "60");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function hardenCookies(response: Response, secure: boolean): Response {
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length === 0) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("Set-Cookie");
+  for (const cookie of cookies) headers.append("Set-Cookie", hardenSetCookie(cookie, secure));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+export function createRemixHandler(options: RemixHandlerOptions) {
+  const limit = options.bodyLimitBytes ?? BODY_LIMIT_BYTES;
+  const readBody = express.raw({ type: () => true, limit });
+  const handle = createRemixRequestHandler(options.build, options.mode);
+
+  const remix = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      let request: Request;
+      try {
+        request = toRequest(req, res);
+      } catch {
+        res.status(400).set("Cache-Control", "no-store").json({ error: describeHttpError(new URIError()).message });
+        return;
+      }
+      const context = options.getLoadContext(req, res);
+      const response = hardenCookies(guardUnavailable(await cleanRemixError(await handle(request, context))), options.secureCookies);
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+  return [readBody, remix] as const;
+}

@@ -1,0 +1,190 @@
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Express, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import type { ViteDevServer } from "vite";
+import { z } from "zod";
+import type { Env } from "./app/env.server";
+import { createContentClient } from "./app/content/client.server";
+import { getLocalContentApi } from "./app/content/local-api.server";
+import { wwwRedirect } from "./app/features/seo/www";
+import { htmlEtag } from "./app/features/http/html-etag.server";
+import { previewMiddleware } from "./app/features/preview/middleware.server";
+import { createImageService, IMAGE_CACHE_CONTROL } from "./app/features/images/image-service.server";
+import {
+  DEFAULT_IMAGE_RATE_LIMIT,
+  DEFAULT_POST_RATE_LIMIT,
+  formPostRateLimit,
+  isImageRequest,
+  isWrite,
+  perMinuteFromEnv,
+  rateLimitConfigFromEnv,
+  requestRateLimit,
+} from "./app/features/forms/rate-limit.server";
+import { getLeadStore } from "./app/features/forms/store.server";
+import { checkReadiness, contentReachable } from "./app/features/observability/health.server";
+import { accessLog, type Logger } from "./app/features/observability/logger.server";
+import { reenterRequestContext, requestIdFrom, runWithRequestContext, type RequestContext } from "./app/features/observability/request-context.server";
+import { jsonErrorHandler } from "./app/features/security/errors.server";
+import { applyPreviewPolicy, securityHeaders } from "./app/features/security/headers.server";
+import { createRemixHandler } from "./app/features/security/remix-handler.server";
+
+/**
+ * The Express application (server.ts starts it; tests call it directly): request ids and
+ * structured access logs, security headers with a per-request CSP nonce, compression, health
+ * checks, static files, rate limits, the image service, the local content API, then Remix with a
+ * bounded request body. Every error ends in a JSON answer without a stack trace.
+ */
+
+export interface AppOptions {
+  env: Env;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  logger: Logger;
+  viteDevServer?: ViteDevServer;
+  /** Where resized images are cached (default .cache/images). */
+  imageCacheDir?: string;
+}
+
+type Locals = { requestContext?: RequestContext; nonce?: string };
+
+/** The query of the local content API, checked before it is parsed (its parser checks the rest). */
+const contentQuerySchema = z
+  .object({
+    version: z.enum(["draft", "published"]).optional(),
+    page: z.string().regex(/^\d{1,6}$/).optional(),
+    per_page: z.string().regex(/^\d{1,4}$/).optional(),
+    cv: z.string().regex(/^\d{1,20}$/).optional(),
+  })
+  .passthrough();
+const MAX_CONTENT_URL = 4096;
+
+export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: AppOptions): Express {
+  const production = env.NODE_ENV === "production";
+  const headerOptions = { production, https: env.SITE_URL.startsWith("https://") };
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  // Every request gets an id (a sane client X-Request-Id is kept), echoed and put on every log line.
+  app.use((req, res, next) => {
+    const id = requestIdFrom(req.headers["x-request-id"]);
+    res.setHeader("X-Request-Id", id);
+    runWithRequestContext(id, (context) => {
+      (res.locals as Locals).requestContext = context;
+      next();
+    });
+  });
+  app.use(securityHeaders(headerOptions));
+  app.use(compression());
+
+  // Visual-editor preview: verifies the editor's signed parameters once and sets
+  // res.locals.preview (the CSP widens for that response in the load context); preview responses
+  // are never cached nor indexed.
+  app.use(previewMiddleware(env));
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  const contentClient = createContentClient(env);
+  app.get("/readyz", async (_req, res) => {
+    const readiness = await checkReadiness({
+      content: contentReachable(async () => {
+        await contentClient.get("cdn/spaces/me", {});
+        return { status: 200 };
+      }),
+      store: async () => (await getLeadStore()).probeWrite(),
+    });
+    res.status(readiness.status === "ready" ? 200 : 503).set("Cache-Control", "no-store").json(readiness);
+  });
+
+  // In production the host without "www" goes to the "www" form when SITE_URL has it.
+  if (production) {
+    app.use((req, res, next) => {
+      const target = wwwRedirect(`${req.protocol}://${req.get("host") ?? req.hostname}${req.originalUrl}`, env.SITE_URL);
+      return target ? res.redirect(301, target) : next();
+    });
+  }
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    // Fingerprinted build assets never change: cache them for a year.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
+  app.use(express.static("public", { maxAge: "1h" }));
+
+  // The image service for local content: /media/<file>/m/<w>x<h>/filters:... (Storyblok's URL forms).
+  app.use(requestRateLimit(isImageRequest, perMinuteFromEnv(env.IMAGE_RATE_LIMIT, DEFAULT_IMAGE_RATE_LIMIT)));
+  const images = createImageService({
+    assetsDir: path.join(env.CONTENT_DIR_ABS, "assets"),
+    cacheDir: imageCacheDir ?? path.resolve(".cache/images"),
+  });
+  app.get(/^\/media\/(.+\/m(?:\/.*)?)$/, async (req, res) => {
+    const result = await images(req.params[0] ?? "");
+    if (result.status !== 200) {
+      res.status(result.status).set("Cache-Control", "no-store").json({ error: result.error });
+      return;
+    }
+    res.set({ "Content-Type": result.contentType, "Cache-Control": IMAGE_CACHE_CONTROL, "X-Image-Cache": result.cache });
+    res.send(result.body);
+  });
+
+  // Content assets (images, video, PDF, CSV) of the local content set.
+  app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { maxAge: "1d", fallthrough: false }));
+
+  app.use(accessLog(logger));
+
+  // Per-client limits: form posts (429 with Retry-After), then any write.
+  app.use(formPostRateLimit(rateLimitConfigFromEnv({ FORM_RATE_LIMIT: env.FORM_RATE_LIMIT, FORM_RATE_WINDOW_SECONDS: env.FORM_RATE_WINDOW_SECONDS })));
+  app.use(requestRateLimit(isWrite, perMinuteFromEnv(env.POST_RATE_LIMIT, DEFAULT_POST_RATE_LIMIT)));
+
+  // The local content API, mounted for tools, when no Storyblok token is configured.
+  if (!env.STORYBLOK_TOKEN) {
+    const contentApi = getLocalContentApi(env.CONTENT_DIR_ABS);
+    app.all("/_content/v2/*", async (req, res) => {
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        res.status(405).set({ Allow: "GET", "Cache-Control": "no-store" }).json({ error: "Only GET is supported." });
+        return;
+      }
+      const query = contentQuerySchema.safeParse(req.query);
+      if (req.originalUrl.length > MAX_CONTENT_URL || !query.success) {
+        res.status(400).set("Cache-Control", "no-store").json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
+        return;
+      }
+      let url: URL;
+      try {
+        url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+      } catch {
+        url = new URL(req.originalUrl, "http://localhost");
+      }
+      const response = await contentApi(new Request(url, { method: "GET" }));
+      res.status(response.status);
+      response.headers.forEach((value, key) => res.setHeader(key, value));
+      res.send(Buffer.from(await response.arrayBuffer()));
+    });
+  }
+
+  // HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
+  app.use(htmlEtag());
+
+  const [readBody, remix] = createRemixHandler({
+    build,
+    mode: env.NODE_ENV,
+    secureCookies: production,
+    getLoadContext: (req: ExpressRequest, res: ExpressResponse) => {
+      // Last moment before rendering: the preview middleware (if any) has run.
+      applyPreviewPolicy(res, headerOptions);
+      const locals = res.locals as Locals;
+      return { nonce: locals.nonce, requestId: locals.requestContext?.id };
+    },
+  });
+  app.all("*", readBody, (req, res, next) => reenterRequestContext((res.locals as Locals).requestContext, () => remix(req, res, next)));
+
+  app.use(
+    jsonErrorHandler((error) =>
+      logger.log("error", `Unhandled error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`),
+    ),
+  );
+  return app;
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMAGE_SERVICE_PATH, TOO_MANY_REQUESTS_MESSAGE, WindowCounter, perMinuteFromEnv } from "~/features/forms/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/features/forms/messages";
+import { closeBuild, startTestServer, type TestServer } from "./harness";
+
+describe("WindowCounter (sliding window from two fixed windows)", () => {
+  it("allows `limit` per window, refuses above it, and lets the previous window fade out", () => {
+    let now = 0;
+    const counter = new WindowCounter({ limit: 4, windowMs: 1000 }, () => now);
+    expect([1, 2, 3, 4].map(() => counter.hit("a").allowed)).toEqual([true, true, true, true]);
+    expect(counter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(counter.hit("b").allowed).toBe(true);
+    // Half-way through the next window half of the previous window still counts: 2 more fit.
+    now = 1500;
+    expect([1, 2, 3].map(() => counter.hit("a").allowed)).toEqual([true, true, false]);
+    now = 3000;
+    expect(counter.hit("a").allowed).toBe(true);
+  });
+
+  it("matches image-service URLs only, and reads limits per minute from the environment", () => {
+    expect(IMAGE_SERVICE_PATH.test("/media/a.jpg/m/100x100")).toBe(true);
+    expect(IMAGE_SERVICE_PATH.test("/media/a.jpg/m/")).toBe(true);
+    expect(IMAGE_SERVICE_PATH.test("/media/a.jpg")).toBe(false);
+    expect(perMinuteFromEnv("30", { limit: 1, windowMs: 1 })).toEqual({ limit: 30, windowMs: 60_000 });
+    expect(perMinuteFromEnv("x", { limit: 1, windowMs: 1 })).toEqual({ limit: 1, windowMs: 1 });
+  });
+});
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ FORM_RATE_LIMIT: "2", POST_RATE_LIMIT: "5", IMAGE_RATE_LIMIT: "3" });
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+  await closeBuild();
+});
+
+describe("per-client limits of the running app", () => {
+  it("form posts: the third in the window is a 429 with Retry-After", async () => {
+    const post = () => fetch(`${server.url}/api/form/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect((await post()).status).toBe(400);
+    expect((await post()).status).toBe(400);
+    const limited = await post();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ error: RATE_LIMIT_MESSAGE });
+  });
+
+  it("any other POST: limited per minute", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${server.url}/api/consent`, { method: "POST", headers: { Accept: "application/json" } });
+      statuses.push(res.status);
+      await res.body?.cancel();
+    }
+    // The two form posts above count too: 5 writes per minute in all.
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
+    const limited = await fetch(`${server.url}/api/consent`, { method: "POST" });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ error: TOO_MANY_REQUESTS_MESSAGE });
+    // Reading is not limited.
+    expect((await fetch(`${server.url}/api/location`)).status).toBe(200);
+  });
+
+  it("the image service: limited per minute, plain files are not", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${server.url}/media/accessory-canopy.jpg/m/${40 + i}x${30 + i}`);
+      statuses.push(res.status);
+      await res.body?.cancel();
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const original = await fetch(`${server.url}/media/accessory-canopy.jpg`);
+    expect(original.status).toBe(200);
+    await original.body?.cancel();
+  });
+});
