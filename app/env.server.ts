@@ -122,6 +122,12 @@ export function getEnv(): Env {
 
 /** The subset that may reach the browser as window.ENV. Never add secrets here. */
 export function getPublicEnv(env: Env = getEnv()) {
-  return { SITE_URL: env.SITE_URL, MODE: env.NODE_ENV, IMAGE_SERVICE: env.IMAGE_SERVICE };
+  return {
+    SITE_URL: env.SITE_URL,
+    MODE: env.NODE_ENV,
+    IMAGE_SERVICE: env.IMAGE_SERVICE,
+    // The bot check's site key is public by design (the widget needs it in the browser).
+    ...(env.BOT_CHECK_SITE_KEY ? { BOT_CHECK_SITE_KEY: env.BOT_CHECK_SITE_KEY } : {}),
+  };
 }
 export type PublicEnv = ReturnType<typeof getPublicEnv>;

@@ -33,4 +33,10 @@ describe("parseEnv", () => {
     expect(JSON.stringify(pub)).not.toContain("secret");
     expect(JSON.stringify(pub)).not.toContain("preview");
   });
+  it("gives the browser the bot check's public site key, never its secret", () => {
+    const pub = getPublicEnv(parseEnv({ BOT_CHECK_SITE_KEY: "site-key-1", BOT_CHECK_SECRET: "bot-secret" }));
+    expect(pub).toMatchObject({ BOT_CHECK_SITE_KEY: "site-key-1" });
+    expect(JSON.stringify(pub)).not.toContain("bot-secret");
+    expect(getPublicEnv(parseEnv({}))).not.toHaveProperty("BOT_CHECK_SITE_KEY");
+  });
 });
