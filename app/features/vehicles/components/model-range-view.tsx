@@ -11,7 +11,7 @@ import type { VehicleBlockData } from "../block-loaders.server";
 import type { VehicleModel } from "../types";
 import { ColourSwatches, PriceDisclaimers, VehiclePrice, colourImage, useBuyer, useColourChoice } from "./parts";
 
-/** Slides per view (spec §9): model range 1.66666, compact 2.66666 (from md; fewer below). */
+/** Slides per view (spec §9): model range 1.66666, compact 2.66666 (from md; 1.66666 below, where 2.66666 cards would be too narrow to read). */
 export const MODEL_RANGE_PER_VIEW = 1.66666;
 export const MODEL_RANGE_COMPACT_PER_VIEW = 2.66666;
 export const BUILD_YOUR_OWN = "Build Your Own";
@@ -84,7 +84,7 @@ export function ModelRangeView({ blok, compact, className }: { blok: ModelRangeB
   const models = data ? sortVehicleModels(data.models, buyer) : [];
   if (models.length === 0) return null;
   const pv = compact ? MODEL_RANGE_COMPACT_PER_VIEW : MODEL_RANGE_PER_VIEW;
-  const perView: Responsive<number> = compact ? { base: 1.15, sm: 1.66666, md: pv } : { base: 1.1, md: pv };
+  const perView: number | Responsive<number> = compact ? { base: MODEL_RANGE_PER_VIEW, md: pv } : pv;
   return (
     <Section blok={blok} className={className} labelledBy={blok.heading ? headingId : undefined}>
       <SectionHeader blok={blok} id={headingId} />
