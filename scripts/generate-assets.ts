@@ -657,20 +657,9 @@ function heroSvg(e: ManifestEntry, rand: () => number, wide: boolean): string {
 }
 
 function bannerSvg(e: ManifestEntry, rand: () => number): string {
-  const { width: w, height: h } = e;
-  if (w / h >= 2.6) return heroSvg(e, rand, true);
-  // Moderately wide banner: abstract brand graphic, no scene.
-  const accent = accentFor(e, PALETTE.amber);
-  const defs = `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${PALETTE.charcoal}"/><stop offset="1" stop-color="${PALETTE.teal}"/></linearGradient>`;
-  const stripes = [0, 1, 2]
-    .map((i) => {
-      const x0 = w * (0.55 + i * 0.1 + rand() * 0.04);
-      return `<path d="M${r(x0)} ${h}L${r(x0 + w * 0.18)} 0L${r(x0 + w * 0.24)} 0L${r(x0 + w * 0.06)} ${h}Z" fill="${i === 1 ? accent : PALETTE.offWhite}" fill-opacity="${i === 1 ? 0.85 : 0.08}"/>`;
-    })
-    .join("");
-  // No words on the picture: banners carry the block's own text on top (see heroSvg).
-  const body = `<rect width="${w}" height="${h}" fill="url(#bg)"/>` + stripes;
-  return svgDoc(w, h, body, defs);
+  // A banner is a scene like a hero (the mood, hills and the vehicle's colour vary with the
+  // file), so banners that stand side by side (news cards) are told apart without drawn words.
+  return heroSvg(e, rand, e.width / e.height >= 2.6);
 }
 
 function tileSvg(e: ManifestEntry, rand: () => number, compact: boolean): string {

@@ -108,13 +108,20 @@ export function createImageService(options: ImageServiceOptions) {
   }
 
   async function produce(request: ImageRequest): Promise<ImageResponse> {
-    const key = createHash("sha1").update(cacheKey(request)).digest("hex");
+    const sourcePath = path.join(options.assetsDir, request.file);
+    const sourceStat = await stat(sourcePath).catch(() => null);
+    if (!sourceStat?.isFile()) return { status: 404, error: "Image not found" };
+    // The source's size and modification time are part of the key: a replaced asset is
+    // transformed afresh instead of served from the cache of the old file.
+    const key = createHash("sha1")
+      .update(`${cacheKey(request)}|${sourceStat.size}|${Math.trunc(sourceStat.mtimeMs)}`)
+      .digest("hex");
     const format = request.format ?? sourceFormat(request.file);
     const cached = path.join(options.cacheDir, `${key}.${format}`);
     const hit = await readFile(cached).catch(() => null);
     if (hit) return { status: 200, contentType: CONTENT_TYPES[format], body: hit, cache: "hit" };
 
-    const source = await readFile(path.join(options.assetsDir, request.file)).catch(() => null);
+    const source = await readFile(sourcePath).catch(() => null);
     if (!source) return { status: 404, error: "Image not found" };
     let result: { body: Buffer; format: OutputFormat };
     try {

@@ -93,6 +93,23 @@ describe("image service", () => {
     expect(second).toMatchObject({ status: 200, cache: "hit" });
   });
 
+  it("transforms a replaced source afresh instead of serving the old file's cached copy", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "img-cache-"));
+    const serve = createImageService({ assetsDir: assets, cacheDir: dir });
+    const red = await sharp({ create: { width: 400, height: 200, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    writeFileSync(path.join(assets, "swap.png"), red);
+    const before = await serve("swap.png/m/40x20");
+    expect(before).toMatchObject({ status: 200, cache: "miss" });
+    expect(await serve("swap.png/m/40x20")).toMatchObject({ cache: "hit" });
+    const blue = await sharp({ create: { width: 400, height: 220, channels: 3, background: "#0000ff" } }).png().toBuffer();
+    writeFileSync(path.join(assets, "swap.png"), blue);
+    const after = await serve("swap.png/m/40x20");
+    if (after.status !== 200) throw new Error(after.error);
+    expect(after.cache).toBe("miss");
+    const { dominant } = await sharp(after.body).stats();
+    expect(dominant.b).toBeGreaterThan(200);
+  });
+
   it("makes one transformation for concurrent identical requests", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "img-cache-"));
     const serve = createImageService({ assetsDir: assets, cacheDir: dir });
