@@ -56,13 +56,20 @@ export function htmlEtag() {
       const buffer = toBuffer(chunk, encoding);
       if (buffer) chunks.push(buffer);
       const body = Buffer.concat(chunks);
-      const etag = weakEtag(body);
+      // The CSP nonce differs on every response: the ETag is of the body without it, so an
+      // unchanged page still matches.
+      const nonce = typeof res.locals.nonce === "string" && res.locals.nonce ? res.locals.nonce : null;
+      const etag = weakEtag(nonce ? Buffer.from(body.toString("utf8").split(nonce).join("")) : body);
       res.setHeader("ETag", etag);
       const cb = [chunk, encoding, callback].find((a) => typeof a === "function");
       if (etagMatches(req.headers["if-none-match"], etag)) {
         res.statusCode = 304;
         res.removeHeader("Content-Type");
         res.removeHeader("Content-Length");
+        // A 304's headers update the browser's stored response: without a CSP here, the stored
+        // one (whose nonce is the stored body's) stays in force, instead of this response's new nonce.
+        res.removeHeader("Content-Security-Policy");
+        res.removeHeader("Content-Security-Policy-Report-Only");
         return end(cb);
       }
       res.setHeader("Content-Length", body.length);

@@ -22,6 +22,16 @@ beforeAll(async () => {
     if (req.query.big) res.write(`<p>${"x".repeat(4096)}</p>`);
     res.end("</body></html>");
   });
+  // Like the real server: a fresh CSP nonce per response, in the header and in the page's scripts.
+  let counter = 0;
+  app.get("/nonced", (_req, res) => {
+    const nonce = `nonce${++counter}abc`;
+    res.locals.nonce = nonce;
+    res.status(200).setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", PAGE_HEADERS["Cache-Control"]);
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}'`);
+    res.end(`<!DOCTYPE html><html><body><script nonce="${nonce}">1</script></body></html>`);
+  });
   app.get("/preview", (_req, res) => {
     res.setHeader("Content-Type", "text/html");
     res.setHeader("Cache-Control", "private, no-store");
@@ -51,6 +61,15 @@ describe("ETag and 304 for HTML", () => {
     const changed = await fetch(`${base}/page?v=new`, { headers: { "If-None-Match": etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
+  });
+  it("matches a page whose only difference is its CSP nonce, and keeps the stored CSP on the 304", async () => {
+    const first = await fetch(`${base}/nonced`);
+    expect(first.headers.get("content-security-policy")).toContain("nonce1abc");
+    const etag = first.headers.get("etag")!;
+    const again = await fetch(`${base}/nonced`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    // No new policy: the browser keeps the stored one, whose nonce is the stored body's.
+    expect(again.headers.get("content-security-policy")).toBeNull();
   });
   it("works through compression (one entity, compressed or not)", async () => {
     const gz = await fetch(`${base}/page?big=1`, { headers: { "Accept-Encoding": "gzip" } });
