@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import type { StoryblokTable, BalloonTable } from "~/features/finance/balloon-table";
@@ -72,6 +72,7 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
   const { country, line } = catalogue;
   const location = useLocation();
   const navigate = useNavigate();
+  const navigationIdle = useNavigation().state === "idle";
   const [params] = useSearchParams();
   const hydrated = useHydrated();
   const store = useSiteStore();
@@ -95,12 +96,15 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
 
   // With JavaScript the address becomes the canonical build query (drops ?model=).
   const calculatorInUrl = params.get(CALCULATOR_OPEN_PARAM) === "1";
+  // Only once the router is idle: replacing the address during a visitor's navigation would
+  // interrupt (abort) it.
   useEffect(() => {
+    if (!navigationIdle) return;
     const canonical = canonicalSearch(build, params);
     if (!calculatorInUrl && location.search !== canonical) {
       navigate(`${pathname}${canonical}${location.hash}`, { replace: true, preventScrollReset: true });
     }
-  }, [build, params, calculatorInUrl, location.search, location.hash, pathname, navigate]);
+  }, [navigationIdle, build, params, calculatorInUrl, location.search, location.hash, pathname, navigate]);
 
   const links: ChoiceLinkProps = useMemo(
     () => ({
