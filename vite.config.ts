@@ -30,6 +30,14 @@ export default defineConfig({
   ],
   build: {
     rollupOptions: {
+      output: {
+        // zod and app/zod-config.ts in one chunk, so the jitless setting runs right after zod
+        // itself, before any module that builds a schema (app/zod-config.ts says why).
+        manualChunks(id) {
+          if (id.includes("/node_modules/zod/") || id.endsWith("/app/zod-config.ts")) return "zod";
+          return undefined;
+        },
+      },
       onwarn(warning, warn) {
         if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/zod/")) return;
         warn(warning);

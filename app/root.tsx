@@ -1,3 +1,5 @@
+// First: zod is configured before any module builds a schema (see app/zod-config.ts).
+import "./zod-config";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
