@@ -181,9 +181,14 @@ test.describe("hero banner", () => {
   test.describe("with JavaScript", () => {
     test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "autoplay needs JavaScript");
 
-    // The page's timers run on Playwright's clock: the test moves time on instead of waiting.
+    // The page's timers run on Playwright's clock, paused from the start (a slow page load must
+    // not let the autoplay run): the test moves time on instead of waiting.
+    async function pauseClock(page: Page) {
+      await page.clock.install({ time: new Date("2026-01-01T00:00:00Z") });
+      await page.clock.pauseAt(new Date("2026-01-01T00:00:01Z"));
+    }
     test("autoplays every 4 s and the pause control holds it", async ({ page }, testInfo) => {
-      await page.clock.install();
+      await pauseClock(page);
       await open(page, "/au/blocks/heroes", testInfo);
       const carousel = page.getByRole("region", { name: "Kestrel highlights" });
       await leave(page);
@@ -205,7 +210,7 @@ test.describe("hero banner", () => {
     });
 
     test("holds while the mega menu is open and for prefers-reduced-motion", async ({ page }, testInfo) => {
-      await page.clock.install();
+      await pauseClock(page);
       await open(page, "/au/blocks/heroes", testInfo);
       const carousel = page.getByRole("region", { name: "Kestrel highlights" });
       await leave(page);
