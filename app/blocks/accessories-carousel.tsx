@@ -5,7 +5,7 @@ import { blokBase } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import type { AccessoriesBlockData } from "~/features/vehicles/block-loaders.server";
 import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
-import { vehicleBlockFields } from "~/features/vehicles/components/block-fields";
+import { vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { useBlockData } from "./block-data";
 import { Section, SectionButtons, SectionHeader } from "./shared";
 import { defineBlock } from "./types";

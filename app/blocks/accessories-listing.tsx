@@ -7,7 +7,7 @@ import { blokBase } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import type { AccessoriesBlockData } from "~/features/vehicles/block-loaders.server";
 import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
-import { vehicleBlockFields } from "~/features/vehicles/components/block-fields";
+import { vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import {
   ACCESSORY_SORTS,
   ACCESSORY_SORT_LABELS,

@@ -8,7 +8,7 @@ import { offerText } from "~/features/pricing/driveaway";
 import { cleanCarText } from "~/features/pricing/format";
 import { useSite } from "~/features/site-state/site-context";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
-import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields";
+import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { ColourSwatches, ModelFeatures, PriceDisclaimers, VehiclePrice, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
 import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";

@@ -5,7 +5,7 @@ import { anchorId } from "~/components/section";
 import { blokBase } from "~/content/schema";
 import { colourPriceText } from "~/features/pricing/format";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
-import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields";
+import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { ColourSwatches, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
 import { COLOUR_SELECTOR_HEIGHT, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import { useBlockData } from "./block-data";

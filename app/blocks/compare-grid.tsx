@@ -9,7 +9,7 @@ import { countryPath } from "~/content/links";
 import { blokBase } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
-import { vehicleBlockFields } from "~/features/vehicles/components/block-fields";
+import { vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { ActionLink, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { comparedModels, compareSearch, sortVehicleModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";

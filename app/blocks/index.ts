@@ -1,55 +1,4 @@
-import type { BlockDefinition } from "./types";
-import { accordion } from "./accordion";
-import { accessoriesCarousel } from "./accessories-carousel";
-import { accessoriesListing } from "./accessories-listing";
-import { carDetailPage } from "./car-detail-page";
-import { colourSelector } from "./colour-selector";
-import { compareGrid } from "./compare-grid";
-import { modelCardBlock } from "./model-card-block";
-import { modelRange } from "./model-range";
-import { modelRangeCompact } from "./model-range-compact";
-import { modelRangeTabs } from "./model-range-tabs";
-import { ctaCards } from "./cta-cards";
-import { ctaCarousel } from "./cta-carousel";
-import { ctaFlexiblePanel } from "./cta-flexible-panel";
-import { ctaPanel } from "./cta-panel";
-import { competitionForm } from "./competition-form";
-import { eventBanner } from "./event-banner";
-import { expandingGrid } from "./expanding-grid";
-import { expansionPanel } from "./expansion-panel";
-import { expansionPanelGroup } from "./expansion-panel-group";
-import { featureBlocks } from "./feature-blocks";
-import { featureIcons } from "./feature-icons";
-import { form } from "./form";
-import { gridBlocks } from "./grid-blocks";
-import { heroBanner } from "./hero-banner";
-import { hoverTiles } from "./hover-tiles";
-import { iconFeatures } from "./icon-features";
-import { imageBanner } from "./image-banner";
-import { imageCarousel } from "./image-carousel";
-import { informationPanel } from "./information-panel";
-import { modalForm } from "./modal-form";
-import { newsCarousel } from "./news-carousel";
-import { newsDetail } from "./news-detail";
-import { newsListing } from "./news-listing";
-import { offersListing } from "./offers-listing";
-import { overviewBlocks } from "./overview-blocks";
-import { overviewGridBlocks } from "./overview-grid-blocks";
-import { ownersClubEventDetail } from "./owners-club-event-detail";
-import { ownersClubEventListing } from "./owners-club-event-listing";
-import { page } from "./page";
-import { quickHelpBlocks } from "./quick-help-blocks";
-import { sideBySideBlocks } from "./side-by-side-blocks";
-import { slimHeroBanner } from "./slim-hero-banner";
-import { statsBanner } from "./stats-banner";
-import { stepSlider } from "./step-slider";
-import { storeLocator } from "./store-locator";
-import { subNavigation } from "./sub-navigation";
-import { textContent } from "./text-content";
-import { videoBanner } from "./video-banner";
-import { videoGrid } from "./video-grid";
-import { videoListing } from "./video-listing";
-import { videoTiles } from "./video-tiles";
+import type { BlockEntry } from "./types";
 
 // The blocks' stylesheet. Vite hoists an eager glob to a static import, so the CSS is part of the
 // route graph (linked by Remix); plain Node (tsx: the content checker) has no import.meta.env and
@@ -57,60 +6,106 @@ import { videoTiles } from "./video-tiles";
 if (import.meta.env) import.meta.glob("../styles/blocks.css", { eager: true });
 
 /**
- * The registered blocks, keyed by the technical names of shared/CONTENT_MODEL.md section 5.
- * Each block lives in app/blocks/<technical-name>.tsx and exports its zod schema and component.
+ * The registered blocks, keyed by the technical names of shared/CONTENT_MODEL.md section 5: each is
+ * app/blocks/<technical-name>.tsx (its component, the default export) with its schema in
+ * app/blocks/<technical-name>.schema.ts. In the browser every block is its own chunk, loaded
+ * only where a page uses it; see app/blocks/loading.ts and ADR 020.
  */
-export const blockRegistry: Record<string, BlockDefinition> = {
-  accordion,
-  "cta-cards": ctaCards,
-  "cta-carousel": ctaCarousel,
-  "cta-flexible-panel": ctaFlexiblePanel,
-  "cta-panel": ctaPanel,
-  "competition-form": competitionForm,
-  "event-banner": eventBanner,
-  "expanding-grid": expandingGrid,
-  "expansion-panel": expansionPanel,
-  "expansion-panel-group": expansionPanelGroup,
-  "feature-blocks": featureBlocks,
-  "feature-icons": featureIcons,
-  form,
-  "grid-blocks": gridBlocks,
-  "hero-banner": heroBanner,
-  "hover-tiles": hoverTiles,
-  "icon-features": iconFeatures,
-  "image-banner": imageBanner,
-  "image-carousel": imageCarousel,
-  "information-panel": informationPanel,
-  "modal-form": modalForm,
-  "news-carousel": newsCarousel,
-  "news-detail": newsDetail,
-  "news-listing": newsListing,
-  "offers-listing": offersListing,
-  "overview-blocks": overviewBlocks,
-  "overview-grid-blocks": overviewGridBlocks,
-  "owners-club-event-detail": ownersClubEventDetail,
-  "owners-club-event-listing": ownersClubEventListing,
-  page,
-  "quick-help-blocks": quickHelpBlocks,
-  "side-by-side-blocks": sideBySideBlocks,
-  "slim-hero-banner": slimHeroBanner,
-  "stats-banner": statsBanner,
-  "step-slider": stepSlider,
-  "store-locator": storeLocator,
-  "sub-navigation": subNavigation,
-  "text-content": textContent,
-  "video-banner": videoBanner,
-  "video-grid": videoGrid,
-  "video-listing": videoListing,
-  "video-tiles": videoTiles,
-  // Vehicle blocks (issue 6).
-  "accessories-carousel": accessoriesCarousel,
-  "accessories-listing": accessoriesListing,
-  "car-detail-page": carDetailPage,
-  "colour-selector": colourSelector,
-  "compare-grid": compareGrid,
-  "model-card-block": modelCardBlock,
-  "model-range": modelRange,
-  "model-range-compact": modelRangeCompact,
-  "model-range-tabs": modelRangeTabs,
+export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
+  "accessories-carousel": {
+    load: () => import("./accessories-carousel"),
+    hydrate: true,
+  },
+  "accessories-listing": {
+    load: () => import("./accessories-listing"),
+    hydrate: true,
+  },
+  "car-detail-page": { load: () => import("./car-detail-page"), hydrate: true },
+  "colour-selector": { load: () => import("./colour-selector"), hydrate: true },
+  "compare-grid": { load: () => import("./compare-grid"), hydrate: true },
+  "competition-form": {
+    load: () => import("./competition-form"),
+    hydrate: true,
+  },
+  "cta-cards": { load: () => import("./cta-cards"), hydrate: true },
+  "cta-carousel": { load: () => import("./cta-carousel"), hydrate: true },
+  "cta-flexible-panel": {
+    load: () => import("./cta-flexible-panel"),
+    hydrate: true,
+  },
+  "cta-panel": { load: () => import("./cta-panel"), hydrate: true },
+  "event-banner": { load: () => import("./event-banner"), hydrate: true },
+  "expanding-grid": { load: () => import("./expanding-grid"), hydrate: true },
+  "expansion-panel": { load: () => import("./expansion-panel"), hydrate: true },
+  "expansion-panel-group": {
+    load: () => import("./expansion-panel-group"),
+    hydrate: true,
+  },
+  "feature-blocks": { load: () => import("./feature-blocks"), hydrate: true },
+  "feature-icons": { load: () => import("./feature-icons"), hydrate: true },
+  "grid-blocks": { load: () => import("./grid-blocks"), hydrate: true },
+  "hero-banner": { load: () => import("./hero-banner"), hydrate: true },
+  "hover-tiles": { load: () => import("./hover-tiles"), hydrate: true },
+  "icon-features": { load: () => import("./icon-features"), hydrate: true },
+  "image-banner": { load: () => import("./image-banner"), hydrate: true },
+  "image-carousel": { load: () => import("./image-carousel"), hydrate: true },
+  "information-panel": {
+    load: () => import("./information-panel"),
+    hydrate: true,
+  },
+  "modal-form": { load: () => import("./modal-form"), hydrate: true },
+  "model-card-block": {
+    load: () => import("./model-card-block"),
+    hydrate: true,
+  },
+  "model-range": { load: () => import("./model-range"), hydrate: true },
+  "model-range-compact": {
+    load: () => import("./model-range-compact"),
+    hydrate: true,
+  },
+  "model-range-tabs": {
+    load: () => import("./model-range-tabs"),
+    hydrate: true,
+  },
+  "news-carousel": { load: () => import("./news-carousel"), hydrate: true },
+  "news-detail": { load: () => import("./news-detail"), hydrate: true },
+  "news-listing": { load: () => import("./news-listing"), hydrate: true },
+  "offers-listing": { load: () => import("./offers-listing"), hydrate: true },
+  "overview-blocks": { load: () => import("./overview-blocks"), hydrate: true },
+  "overview-grid-blocks": {
+    load: () => import("./overview-grid-blocks"),
+    hydrate: true,
+  },
+  "owners-club-event-detail": {
+    load: () => import("./owners-club-event-detail"),
+    hydrate: true,
+  },
+  "owners-club-event-listing": {
+    load: () => import("./owners-club-event-listing"),
+    hydrate: true,
+  },
+  "quick-help-blocks": {
+    load: () => import("./quick-help-blocks"),
+    hydrate: true,
+  },
+  "side-by-side-blocks": {
+    load: () => import("./side-by-side-blocks"),
+    hydrate: true,
+  },
+  "slim-hero-banner": {
+    load: () => import("./slim-hero-banner"),
+    hydrate: true,
+  },
+  "stats-banner": { load: () => import("./stats-banner"), hydrate: true },
+  "step-slider": { load: () => import("./step-slider"), hydrate: true },
+  "store-locator": { load: () => import("./store-locator"), hydrate: true },
+  "sub-navigation": { load: () => import("./sub-navigation"), hydrate: true },
+  "text-content": { load: () => import("./text-content"), hydrate: true },
+  "video-banner": { load: () => import("./video-banner"), hydrate: true },
+  "video-grid": { load: () => import("./video-grid"), hydrate: true },
+  "video-listing": { load: () => import("./video-listing"), hydrate: true },
+  "video-tiles": { load: () => import("./video-tiles"), hydrate: true },
+  accordion: { load: () => import("./accordion"), hydrate: true },
+  form: { load: () => import("./form"), hydrate: true },
+  page: { load: () => import("./page"), hydrate: true },
 };

@@ -4,7 +4,7 @@ import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { assetSchema, blokBase } from "~/content/schema";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
-import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields";
+import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import { useBlockData } from "./block-data";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blokBase } from "~/content/schema";
-import { financeFromField, vehicleBlockFields } from "~/features/vehicles/components/block-fields";
+import { financeFromField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { ModelRangeView } from "~/features/vehicles/components/model-range-view";
 import { defineBlock } from "./types";
 

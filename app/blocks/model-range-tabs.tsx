@@ -8,7 +8,7 @@ import { countryPath } from "~/content/links";
 import { blokBase } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
-import { vehicleBlockFields } from "~/features/vehicles/components/block-fields";
+import { vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { ModelFeatures, PriceDisclaimers, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { needsDummySlide, rangeTabModels, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import { useBlockData } from "./block-data";

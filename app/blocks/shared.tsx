@@ -1,20 +1,10 @@
 import type { ReactNode } from "react";
-import { z } from "zod";
-import { buttonSchema, ButtonGroup, type ButtonBlok } from "~/components/button";
-import { anchorId, cx, scrollToIdField } from "~/components/section";
-import { TextOrRichText, textOrRichSchema, type TextOrRich } from "~/components/text-or-rich";
+import { ButtonGroup, type ButtonBlok } from "~/components/button";
+import { anchorId, cx } from "~/components/section";
+import { TextOrRichText, type TextOrRich } from "~/components/text-or-rich";
 import type { Country } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import { isVisibleIn, useBlockPosition } from "./visibility";
-
-/** Fields most section blocks share: a heading, an intro, buttons and the scroll-to-id anchor. */
-export const sectionFields = {
-  heading: z.string().optional(),
-  intro: textOrRichSchema.optional(),
-  buttons: z.array(buttonSchema).optional(),
-  background_color: z.string().optional(),
-  ...scrollToIdField,
-};
 
 export interface SectionFields {
   heading?: string;
@@ -25,12 +15,19 @@ export interface SectionFields {
 }
 
 /** Items whose locale lets them show in the visitor's country (spec: au, nz, both or empty). */
-export function visibleItems<T extends { locale?: string | null }>(items: readonly T[] | null | undefined, country: Country): T[] {
-  return (items ?? []).filter((item) => item && isVisibleIn(item.locale, country));
+export function visibleItems<T extends { locale?: string | null }>(
+  items: readonly T[] | null | undefined,
+  country: Country
+): T[] {
+  return (items ?? []).filter(
+    (item) => item && isVisibleIn(item.locale, country)
+  );
 }
 
 /** The nested items of a block that show in the visitor's country. */
-export function useVisibleItems<T extends { locale?: string | null }>(items: readonly T[] | null | undefined): T[] {
+export function useVisibleItems<T extends { locale?: string | null }>(
+  items: readonly T[] | null | undefined
+): T[] {
   const { country } = useSite();
   return visibleItems(items, country);
 }
@@ -55,11 +52,17 @@ export function Section({
   labelledBy?: string;
   children: ReactNode;
 }) {
-  const style = blok.background_color ? { backgroundColor: blok.background_color } : undefined;
+  const style = blok.background_color
+    ? { backgroundColor: blok.background_color }
+    : undefined;
   return (
     <section
       id={anchorId(blok.scroll_to_id)}
-      className={cx("block", className, blok.background_color && "block--background")}
+      className={cx(
+        "block",
+        className,
+        blok.background_color && "block--background"
+      )}
       style={style}
       aria-labelledby={labelledBy}
     >
@@ -69,7 +72,15 @@ export function Section({
 }
 
 /** A block's heading and intro; nothing when both are empty. */
-export function SectionHeader({ blok, id, className }: { blok: SectionFields; id?: string; className?: string }) {
+export function SectionHeader({
+  blok,
+  id,
+  className,
+}: {
+  blok: SectionFields;
+  id?: string;
+  className?: string;
+}) {
   if (!blok.heading && !blok.intro) return null;
   return (
     <header className={cx("block__header", className)}>

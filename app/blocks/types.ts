@@ -1,15 +1,21 @@
 import type { ComponentType } from "react";
-import type { z } from "zod";
 
-/** A registered CMS block: its zod schema and the component that renders it. */
-export interface BlockDefinition<S extends z.ZodType = z.ZodType> {
-  schema: S;
-  Component: ComponentType<{ blok: z.infer<S> }>;
-}
+/**
+ * A block's component. It receives the blok as the server parsed it with the block's schema
+ * (app/blocks/schemas.ts); the component module itself never imports zod (ADR 020).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each block narrows `blok` to its own schema's type
+export type BlockComponent = ComponentType<{ blok: any }>;
 
-export function defineBlock<S extends z.ZodType>(
-  schema: S,
-  Component: ComponentType<{ blok: z.infer<S> }>,
-): BlockDefinition<S> {
-  return { schema, Component };
+/** A registered block: how to load its component, and whether it needs JavaScript in the browser. */
+export interface BlockEntry {
+  /** Loads the component module (in the browser, the block's own chunk). */
+  load: () => Promise<{ default: BlockComponent }>;
+  /**
+   * True when the block does something in the browser (state, effects, event handlers, the
+   * visitor's pricing choice): it hydrates on the first visit. False: its server HTML is kept as
+   * is on the first visit (no JavaScript loaded for it), and it renders in the browser only on a
+   * client-side navigation. tests/unit/blocks/hydration.test.ts checks each flag against the code.
+   */
+  hydrate: boolean;
 }

@@ -3,7 +3,10 @@
  * `{ event, ...data }` to `window.dataLayer`. Call sites use `track("event_name", {...})` only,
  * so swapping this module for the shell's is a one-line import change.
  */
-export type AnalyticsData = Record<string, string | number | boolean | null | undefined>;
+export type AnalyticsData = Record<
+  string,
+  string | number | boolean | null | undefined
+>;
 
 export function track(event: string, data: AnalyticsData = {}): void {
   if (typeof window === "undefined") return;

@@ -1,31 +1,12 @@
 import { useState } from "react";
-import { z } from "zod";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
 import { isVideoUrl, resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { modalId, openModal } from "./modal";
 import { ResolvedAnchor } from "./smart-link";
 import { VideoModal } from "./video-modal";
+import type { ButtonBlok } from "./button.schema";
 
-export const BUTTON_SIZES = ["xs", "sm", "lg"] as const;
-
-export const buttonSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("button"),
-    label: z.string().optional(),
-    link: z.union([linkSchema, z.string()]).optional(),
-    /** xs, sm or lg; anything else is rejected. */
-    size: z.enum(BUTTON_SIZES).optional(),
-    /** Name of a modal (e.g. a modal-form's key) that the button opens instead of navigating. */
-    modalAction: z.string().optional(),
-    variant: z.enum(["primary", "secondary", "outline"]).optional(),
-    /** WebVTT captions for a video link. */
-    captions: assetSchema.nullish(),
-  })
-  .loose();
-
-export type ButtonBlok = z.infer<typeof buttonSchema>;
+export type { ButtonBlok } from "./button.schema";
 
 /**
  * A call-to-action button: a link (external, internal with the country, anchor, asset, email), or
@@ -33,10 +14,19 @@ export type ButtonBlok = z.infer<typeof buttonSchema>;
  * mov, wmv, flv, webm) does not navigate: the video plays in a modal. Without JavaScript the link
  * goes to the file, and a modal button to the modal's `#modal-<name>` anchor.
  */
-export function Button({ blok, className: extraClass }: { blok: ButtonBlok; className?: string }) {
+export function Button({
+  blok,
+  className: extraClass,
+}: {
+  blok: ButtonBlok;
+  className?: string;
+}) {
   const { country } = useSite();
   const [video, setVideo] = useState<string | null>(null);
-  const className = [`button button--${blok.size ?? "sm"} button--${blok.variant ?? "primary"}`, extraClass ?? ""]
+  const className = [
+    `button button--${blok.size ?? "sm"} button--${blok.variant ?? "primary"}`,
+    extraClass ?? "",
+  ]
     .filter(Boolean)
     .join(" ");
   const label = blok.label ?? "";
@@ -77,16 +67,31 @@ export function Button({ blok, className: extraClass }: { blok: ButtonBlok; clas
       >
         {label}
       </ResolvedAnchor>
-      {video ? <VideoModal src={video} title={label} captions={blok.captions?.filename} onClose={() => setVideo(null)} /> : null}
+      {video ? (
+        <VideoModal
+          src={video}
+          title={label}
+          captions={blok.captions?.filename}
+          onClose={() => setVideo(null)}
+        />
+      ) : null}
     </>
   );
 }
 
 /** A row of buttons; nothing when there are none. */
-export function ButtonGroup({ buttons, className }: { buttons: readonly ButtonBlok[] | null | undefined; className?: string }) {
+export function ButtonGroup({
+  buttons,
+  className,
+}: {
+  buttons: readonly ButtonBlok[] | null | undefined;
+  className?: string;
+}) {
   if (!buttons || buttons.length === 0) return null;
   return (
-    <div className={["button-group", className ?? ""].filter(Boolean).join(" ")}>
+    <div
+      className={["button-group", className ?? ""].filter(Boolean).join(" ")}
+    >
       {buttons.map((b) => (
         <Button key={b._uid} blok={b} />
       ))}

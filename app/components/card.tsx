@@ -1,57 +1,33 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
-import { z } from "zod";
 import { isVideoUrl, resolveLink } from "~/content/links";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
-import { Button, buttonSchema } from "./button";
+import { Button } from "./button";
+import type { CardBlok } from "./card.schema";
 import { LABELS } from "./labels";
 import { mediaKind } from "./image-url";
 import { Media } from "./media";
 import { Popover } from "./popover";
-import { cx, numberField } from "./section";
+import { cx } from "./section";
 import { ResolvedAnchor } from "./smart-link";
-import { hasText, TextOrRichText, textOrRichSchema } from "./text-or-rich";
+import { hasText, TextOrRichText } from "./text-or-rich";
 import { useHydrated } from "./use-hydrated";
 import { VideoModal } from "./video-modal";
 
-/** Card and grid items (inside cta-* and grid blocks), shared/CONTENT_MODEL.md section 5. */
-export const cardSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("card"),
-    heading: z.string().optional(),
-    subHeading: z.string().optional(),
-    /** Image (jpg, jpeg, png, gif, webp), video file (mp4, webm, ogg, mov) or a watch link. */
-    media: assetSchema.nullish(),
-    /** WebVTT captions when the media is a video file. */
-    mediaCaptions: assetSchema.nullish(),
-    /** "light" (white text, the default over media) or "dark", or a CSS colour. */
-    textColor: z.string().optional(),
-    applyGradient: z.boolean().optional(),
-    cardLink: z.union([linkSchema, z.string()]).optional(),
-    ctaButton: z.array(buttonSchema).optional(),
-    popoverText: textOrRichSchema.optional(),
-    /** In a slider: the text sits below the media instead of over it. */
-    showBelowSlider: z.boolean().optional(),
-    /** Columns the item spans in a grid: 1 to 3. */
-    span: numberField(1, 3),
-    zoomOnHover: z.boolean().optional(),
-    showFlippedContent: z.boolean().optional(),
-    flippedContent: textOrRichSchema.optional(),
-  })
-  .loose();
-
-export type CardBlok = z.infer<typeof cardSchema>;
+export type { CardBlok } from "./card.schema";
 
 const LIGHT = new Set(["light", "white", "#fff", "#ffffff"]);
 const DARK = new Set(["dark", "black", "#000", "#000000"]);
 
-function textColour(value: string | undefined): { className?: string; style?: CSSProperties } {
+function textColour(value: string | undefined): {
+  className?: string;
+  style?: CSSProperties;
+} {
   const v = (value ?? "").trim().toLowerCase();
   if (!v) return {};
   if (LIGHT.has(v)) return { className: "card--text-light" };
   if (DARK.has(v)) return { className: "card--text-dark" };
-  if (/^#[0-9a-f]{3,8}$|^rgba?\(|^[a-z]+$/.test(v)) return { style: { color: v } };
+  if (/^#[0-9a-f]{3,8}$|^rgba?\(|^[a-z]+$/.test(v))
+    return { style: { color: v } };
   return {};
 }
 
@@ -104,8 +80,10 @@ export function Card({
   const below = inSlider ? Boolean(blok.showBelowSlider) : false;
   const hasMedia = Boolean(blok.media?.filename);
   // Text sits over images; a video keeps its controls clear, so its text goes below.
-  const overlay = hasMedia && !below && mediaKind(blok.media?.filename) === "image";
-  const flippable = Boolean(blok.showFlippedContent) && hasText(blok.flippedContent);
+  const overlay =
+    hasMedia && !below && mediaKind(blok.media?.filename) === "image";
+  const flippable =
+    Boolean(blok.showFlippedContent) && hasText(blok.flippedContent);
   const colour = textColour(blok.textColor);
   const Heading = `h${headingLevel}` as "h3";
   const span = blok.span ?? 1;
@@ -128,7 +106,7 @@ export function Card({
         flippable && hydrated && "card--flip-ready",
         flipped && "card--flipped",
         colour.className,
-        className,
+        className
       )}
       style={{ ...colour.style, ...({ "--span": span } as CSSProperties) }}
       data-span={span}
@@ -171,7 +149,9 @@ export function Card({
               )}
             </Heading>
           ) : null}
-          {blok.subHeading ? <p className="card__subheading">{blok.subHeading}</p> : null}
+          {blok.subHeading ? (
+            <p className="card__subheading">{blok.subHeading}</p>
+          ) : null}
           {blok.ctaButton && blok.ctaButton.length > 0 ? (
             <div className="card__buttons">
               {blok.ctaButton.map((b) => (
@@ -204,7 +184,10 @@ export function Card({
       </div>
       {flippable ? (
         <div id={backId} className="card__back">
-          <TextOrRichText value={blok.flippedContent} className="richtext card__back-content" />
+          <TextOrRichText
+            value={blok.flippedContent}
+            className="richtext card__back-content"
+          />
           {hydrated ? (
             <button
               ref={backToggle}
@@ -221,7 +204,14 @@ export function Card({
           ) : null}
         </div>
       ) : null}
-      {video ? <VideoModal src={video} title={blok.heading} captions={blok.mediaCaptions?.filename} onClose={() => setVideo(null)} /> : null}
+      {video ? (
+        <VideoModal
+          src={video}
+          title={blok.heading}
+          captions={blok.mediaCaptions?.filename}
+          onClose={() => setVideo(null)}
+        />
+      ) : null}
     </article>
   );
 }

@@ -1,5 +1,15 @@
 import { useKeenSlider, type KeenSliderOptions } from "keen-slider/react.js";
-import { Children, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type ReactNode } from "react";
+import {
+  Children,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type ReactNode,
+} from "react";
 import { LABELS } from "./labels";
 import { useHydrated } from "./use-hydrated";
 
@@ -17,9 +27,13 @@ type Breakpoint = keyof typeof BREAKPOINTS;
 const ORDER: Breakpoint[] = ["sm", "md", "lg", "xl"];
 
 /** The value at every breakpoint, each falling back to the one below. */
-export function resolveResponsive<T>(value: T | Responsive<T>): Record<"base" | Breakpoint, T> {
+export function resolveResponsive<T>(
+  value: T | Responsive<T>
+): Record<"base" | Breakpoint, T> {
   const r: Responsive<T> =
-    typeof value === "object" && value !== null && "base" in (value as object) ? (value as Responsive<T>) : { base: value as T };
+    typeof value === "object" && value !== null && "base" in (value as object)
+      ? (value as Responsive<T>)
+      : { base: value as T };
   const out = { base: r.base } as Record<"base" | Breakpoint, T>;
   let last = r.base;
   for (const bp of ORDER) {
@@ -45,7 +59,9 @@ export function sliderOptions({
   const sp = resolveResponsive(spacing);
   const breakpoints: NonNullable<KeenSliderOptions["breakpoints"]> = {};
   for (const bp of ORDER) {
-    breakpoints[`(min-width: ${BREAKPOINTS[bp]}px)`] = { slides: { perView: pv[bp], spacing: sp[bp] } };
+    breakpoints[`(min-width: ${BREAKPOINTS[bp]}px)`] = {
+      slides: { perView: pv[bp], spacing: sp[bp] },
+    };
   }
   return {
     loop,
@@ -110,7 +126,9 @@ export function Carousel({
   const options = useMemo(
     () => ({
       ...sliderOptions({ perView, spacing, loop, speed }),
-      created(s: { track: { details: { rel: number; maxIdx: number } | null } }) {
+      created(s: {
+        track: { details: { rel: number; maxIdx: number } | null };
+      }) {
         setReady(true);
         setCurrent(s.track.details?.rel ?? 0);
         setMaxIdx(s.track.details?.maxIdx ?? 0);
@@ -127,23 +145,33 @@ export function Carousel({
     }),
     // The options are data; re-create them only when the data changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [JSON.stringify({ perView, spacing, loop, speed })],
+    [JSON.stringify({ perView, spacing, loop, speed })]
   );
-  const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>(options as KeenSliderOptions);
+  const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>(
+    options as KeenSliderOptions
+  );
 
   // keen-slider measures its slides once; tell it when the slide list changes.
   useEffect(() => {
     instanceRef.current?.update();
   }, [count, instanceRef]);
 
-  const running = Boolean(autoplay) && ready && count > 1 && !paused && !userPaused && !hovered && !focused;
+  const running =
+    Boolean(autoplay) &&
+    ready &&
+    count > 1 &&
+    !paused &&
+    !userPaused &&
+    !hovered &&
+    !focused;
   useEffect(() => {
     if (!running || !autoplay) return;
     const timer = window.setTimeout(() => {
       const slider = instanceRef.current;
       if (!slider) return;
       const details = slider.track.details;
-      if (!loop && details && details.rel >= details.maxIdx) slider.moveToIdx(0);
+      if (!loop && details && details.rel >= details.maxIdx)
+        slider.moveToIdx(0);
       else slider.next();
     }, autoplay);
     return () => window.clearTimeout(timer);
@@ -160,12 +188,14 @@ export function Carousel({
       slider.container.scrollLeft = 0;
       const idx = Number(slide.dataset.slideIndex);
       const portion = slider.track.details?.slides[idx]?.portion ?? 1;
-      if (portion < 0.99) slider.moveToIdx(Math.min(idx, slider.track.details?.maxIdx ?? idx));
+      if (portion < 0.99)
+        slider.moveToIdx(Math.min(idx, slider.track.details?.maxIdx ?? idx));
     },
-    [instanceRef],
+    [instanceRef]
   );
   const onFocusOut = (event: FocusEvent) => {
-    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setFocused(false);
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null))
+      setFocused(false);
   };
 
   const pv = resolveResponsive(perView);
@@ -186,7 +216,13 @@ export function Carousel({
   const enhanced = hydrated && ready;
   const showControls = enhanced && count > 1 && maxIdx > 0;
   const dotCount = loop ? count : maxIdx + 1;
-  const classes = ["carousel", enhanced ? "carousel--ready" : "", className ?? ""].filter(Boolean).join(" ");
+  const classes = [
+    "carousel",
+    enhanced ? "carousel--ready" : "",
+    className ?? "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <div
@@ -209,7 +245,10 @@ export function Carousel({
           onClick={() => setUserPaused((v) => !v)}
           data-state={userPaused ? "paused" : "playing"}
         >
-          <span aria-hidden="true" className={userPaused ? "icon-play" : "icon-pause"} />
+          <span
+            aria-hidden="true"
+            className={userPaused ? "icon-play" : "icon-pause"}
+          />
         </button>
       ) : null}
       <div
@@ -223,7 +262,12 @@ export function Carousel({
         {slides.map((slide, i) => (
           <div
             key={i}
-            className={["carousel__slide keen-slider__slide", slideClassName ?? ""].filter(Boolean).join(" ")}
+            className={[
+              "carousel__slide keen-slider__slide",
+              slideClassName ?? "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
             role="group"
             aria-roledescription="slide"
             aria-label={LABELS.slide(i + 1, count)}

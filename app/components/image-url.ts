@@ -11,7 +11,14 @@
  */
 
 /** Image screens of the spec (px): xs 320, sm 640, md 768, lg 1024, xl 1280, xxl 1536. */
-export const IMAGE_SCREENS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
+export const IMAGE_SCREENS = {
+  xs: 320,
+  sm: 640,
+  md: 768,
+  lg: 1024,
+  xl: 1280,
+  xxl: 1536,
+} as const;
 /** Pixel densities of the spec. */
 export const IMAGE_DENSITIES = [1, 2] as const;
 /** Modern formats offered as `<source>`s, best first; the `<img>` keeps the original's format. */
@@ -51,7 +58,8 @@ export function parseImageServiceFlag(value: unknown): boolean | null {
 /** True when images go through the image service (env flag IMAGE_SERVICE, on by default). */
 export function imageServiceEnabled(): boolean {
   if (typeof window !== "undefined") {
-    const env = (window as unknown as { ENV?: { IMAGE_SERVICE?: unknown } }).ENV;
+    const env = (window as unknown as { ENV?: { IMAGE_SERVICE?: unknown } })
+      .ENV;
     return parseImageServiceFlag(env?.IMAGE_SERVICE) ?? true;
   }
   if (typeof process === "undefined") return true;
@@ -62,13 +70,19 @@ export function imageServiceEnabled(): boolean {
   }
   return lastFlag.value;
 }
-const lastFlag: { raw: string | undefined; value: boolean } = { raw: undefined, value: true };
+const lastFlag: { raw: string | undefined; value: boolean } = {
+  raw: undefined,
+  value: true,
+};
 
 const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"];
 const VIDEO_EXTENSIONS = ["mp4", "webm", "ogg", "mov"];
 
 function extensionOf(url: string): string {
-  return url.split(/[?#]/)[0]?.split("/").pop()?.split(".").pop()?.toLowerCase() ?? "";
+  return (
+    url.split(/[?#]/)[0]?.split("/").pop()?.split(".").pop()?.toLowerCase() ??
+    ""
+  );
 }
 
 export type MediaKind = "image" | "video" | "embed";
@@ -97,13 +111,20 @@ export function embedUrl(url: string | null | undefined): string | null {
   }
   if (parsed.hostname === "invalid.example") return null;
   const host = parsed.hostname.replace(/^www\.|^m\./, "");
-  if ((host === "youtube.com" || host === "youtube-nocookie.com") && parsed.pathname === "/watch") {
+  if (
+    (host === "youtube.com" || host === "youtube-nocookie.com") &&
+    parsed.pathname === "/watch"
+  ) {
     const id = parsed.searchParams.get("v");
-    return id && /^[\w-]+$/.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+    return id && /^[\w-]+$/.test(id)
+      ? `https://www.youtube-nocookie.com/embed/${id}`
+      : null;
   }
   if (host === "youtu.be") {
     const id = parsed.pathname.slice(1);
-    return /^[\w-]+$/.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+    return /^[\w-]+$/.test(id)
+      ? `https://www.youtube-nocookie.com/embed/${id}`
+      : null;
   }
   if (host === "vimeo.com") {
     const id = parsed.pathname.slice(1);
@@ -118,15 +139,21 @@ export function resizable(filename: string): boolean {
 }
 
 /** Storyblok's asset hosts (one per region); their image service answers the same URL forms. */
-const STORYBLOK_ASSET = /^https:\/\/a(?:-[a-z]{2})?\.storyblok(?:china)?\.(?:com|cn)\/f\/\d+\/(\d+)x(\d+)\//;
+const STORYBLOK_ASSET =
+  /^https:\/\/a(?:-[a-z]{2})?\.storyblok(?:china)?\.(?:com|cn)\/f\/\d+\/(\d+)x(\d+)\//;
 
 /** Whether an image service answers this file: local content assets or Storyblok's assets. */
 export function serviceable(filename: string): boolean {
-  return resizable(filename) && (filename.startsWith("/media/") || STORYBLOK_ASSET.test(filename));
+  return (
+    resizable(filename) &&
+    (filename.startsWith("/media/") || STORYBLOK_ASSET.test(filename))
+  );
 }
 
 /** The original's size when the URL tells it (Storyblok: `/f/<space>/<w>x<h>/...`). */
-export function intrinsicSize(filename: string): { width: number; height: number } | null {
+export function intrinsicSize(
+  filename: string
+): { width: number; height: number } | null {
   const m = STORYBLOK_ASSET.exec(filename);
   return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
 }
@@ -140,16 +167,27 @@ function focalOf(value: string | null | undefined): string | null {
  * The URL of an image at `width`x`height`: `<file>/m/<w>x<h>[/filters:focal(...)]` with the image
  * service, else the plain filename. Empty string when the asset has no filename.
  */
-export function imageUrl(asset: ImageAssetLike | string | null | undefined, options: ImageUrlOptions): string {
-  const filename = (typeof asset === "string" ? asset : asset?.filename)?.trim() ?? "";
+export function imageUrl(
+  asset: ImageAssetLike | string | null | undefined,
+  options: ImageUrlOptions
+): string {
+  const filename =
+    (typeof asset === "string" ? asset : asset?.filename)?.trim() ?? "";
   if (!filename) return "";
   const service = options.service ?? imageServiceEnabled();
   if (!service || !serviceable(filename)) return filename;
   const w = Math.max(0, Math.round(options.width));
   const h = Math.max(0, Math.round(options.height));
-  const focal = focalOf(options.focal ?? (typeof asset === "string" ? null : asset?.focus));
-  const filters = [focal ? `focal(${focal})` : "", options.format ? `format(${options.format})` : ""].filter(Boolean);
-  return `${filename.replace(/\/+$/, "")}/m/${w}x${h}${filters.length ? `/filters:${filters.join(":")}` : ""}`;
+  const focal = focalOf(
+    options.focal ?? (typeof asset === "string" ? null : asset?.focus)
+  );
+  const filters = [
+    focal ? `focal(${focal})` : "",
+    options.format ? `format(${options.format})` : "",
+  ].filter(Boolean);
+  return `${filename.replace(/\/+$/, "")}/m/${w}x${h}${
+    filters.length ? `/filters:${filters.join(":")}` : ""
+  }`;
 }
 
 /** The candidate widths: every screen at every density, unique and ascending. */
@@ -171,25 +209,39 @@ export function candidateWidths(maxWidth = Infinity): number[] {
  */
 export function imageSrcSet(
   asset: ImageAssetLike | string | null | undefined,
-  options: ImageUrlOptions & { maxWidth?: number },
+  options: ImageUrlOptions & { maxWidth?: number }
 ): string | undefined {
   const filename = typeof asset === "string" ? asset : asset?.filename;
   const service = options.service ?? imageServiceEnabled();
   if (!filename || !service) return undefined;
-  const focal = options.focal ?? (typeof asset === "string" ? null : asset?.focus) ?? "";
-  const key = `${filename}|${options.width}|${options.height}|${focal}|${options.format ?? ""}|${options.maxWidth ?? ""}`;
+  const focal =
+    options.focal ?? (typeof asset === "string" ? null : asset?.focus) ?? "";
+  const key = `${filename}|${options.width}|${options.height}|${focal}|${
+    options.format ?? ""
+  }|${options.maxWidth ?? ""}`;
   const known = srcSets.get(key);
   if (known !== undefined) return known ?? undefined;
   let srcSet: string | null = null;
   if (serviceable(filename)) {
     const ratio = options.height / options.width;
     const original = intrinsicSize(filename)?.width ?? Infinity;
-    srcSet = candidateWidths(Math.min(options.maxWidth ?? options.width * 2, original))
-      .map((w) => `${imageUrl(asset, { ...options, service, width: w, height: Math.round(w * ratio) })} ${w}w`)
+    srcSet = candidateWidths(
+      Math.min(options.maxWidth ?? options.width * 2, original)
+    )
+      .map(
+        (w) =>
+          `${imageUrl(asset, {
+            ...options,
+            service,
+            width: w,
+            height: Math.round(w * ratio),
+          })} ${w}w`
+      )
       .join(", ");
   }
   // Pages render the same images again and again: remember the last few thousand srcsets.
-  if (srcSets.size >= MAX_REMEMBERED_SRCSETS) srcSets.delete(srcSets.keys().next().value as string);
+  if (srcSets.size >= MAX_REMEMBERED_SRCSETS)
+    srcSets.delete(srcSets.keys().next().value as string);
   srcSets.set(key, srcSet);
   return srcSet ?? undefined;
 }

@@ -1,5 +1,12 @@
 import type { CSSProperties } from "react";
-import { imageServiceEnabled, imageSrcSet, imageUrl, MODERN_FORMATS, serviceable, type ImageAssetLike } from "./image-url";
+import {
+  imageServiceEnabled,
+  imageSrcSet,
+  imageUrl,
+  MODERN_FORMATS,
+  serviceable,
+  type ImageAssetLike,
+} from "./image-url";
 
 export interface ResponsiveImageProps {
   asset: ImageAssetLike | null | undefined;
@@ -17,9 +24,13 @@ export interface ResponsiveImageProps {
 }
 
 /** Attributes for loading: lazy below the fold, eager and high priority for the first hero. */
-export function loadingAttributes(priority: boolean | undefined): Record<string, string> {
+export function loadingAttributes(
+  priority: boolean | undefined
+): Record<string, string> {
   // React 18 does not know `fetchPriority`; the lowercase attribute is passed through as is.
-  return priority ? { loading: "eager", fetchpriority: "high", decoding: "async" } : { loading: "lazy", decoding: "async" };
+  return priority
+    ? { loading: "eager", fetchpriority: "high", decoding: "async" }
+    : { loading: "lazy", decoding: "async" };
 }
 
 interface SourceSetProps {
@@ -49,12 +60,25 @@ function ModernSources({ asset, width, height, sizes, media }: SourceSetProps) {
   );
 }
 
-function usesService(asset: ImageAssetLike | null | undefined): asset is ImageAssetLike & { filename: string } {
-  return Boolean(asset?.filename && imageServiceEnabled() && serviceable(asset.filename));
+function usesService(
+  asset: ImageAssetLike | null | undefined
+): asset is ImageAssetLike & { filename: string } {
+  return Boolean(
+    asset?.filename && imageServiceEnabled() && serviceable(asset.filename)
+  );
 }
 
 /** The `<img>`: original format (srcset through the service), width and height always set. */
-function Img({ asset, width, height, sizes = "100vw", alt, priority, className, style }: ResponsiveImageProps & { asset: ImageAssetLike }) {
+function Img({
+  asset,
+  width,
+  height,
+  sizes = "100vw",
+  alt,
+  priority,
+  className,
+  style,
+}: ResponsiveImageProps & { asset: ImageAssetLike }) {
   const srcSet = imageSrcSet(asset, { width, height });
   return (
     <img
@@ -84,7 +108,12 @@ export function ResponsiveImage(props: ResponsiveImageProps) {
   if (!usesService(asset)) return <Img {...props} asset={asset} />;
   return (
     <picture className="picture--contents">
-      <ModernSources asset={asset} width={width} height={height} sizes={sizes} />
+      <ModernSources
+        asset={asset}
+        width={width}
+        height={height}
+        sizes={sizes}
+      />
       <Img {...props} asset={asset} />
     </picture>
   );
@@ -105,7 +134,14 @@ export const MOBILE_MEDIA = "(max-width: 767.98px)";
  * sources for each, and the `<img>`. Source order matters: the first match wins, so the mobile
  * sources come first.
  */
-export function Picture({ mobile, mobileWidth, mobileHeight, mobileSizes = "100vw", className, ...image }: PictureProps) {
+export function Picture({
+  mobile,
+  mobileWidth,
+  mobileHeight,
+  mobileSizes = "100vw",
+  className,
+  ...image
+}: PictureProps) {
   if (!image.asset?.filename) return null;
   const asset = image.asset;
   const hasMobile = Boolean(mobile?.filename);
@@ -114,17 +150,39 @@ export function Picture({ mobile, mobileWidth, mobileHeight, mobileSizes = "100v
   const sizes = image.sizes ?? "100vw";
   return (
     <picture className={["picture", className].filter(Boolean).join(" ")}>
-      {hasMobile && mobile && usesService(mobile) ? <ModernSources asset={mobile} width={mw} height={mh} sizes={mobileSizes} media={MOBILE_MEDIA} /> : null}
+      {hasMobile && mobile && usesService(mobile) ? (
+        <ModernSources
+          asset={mobile}
+          width={mw}
+          height={mh}
+          sizes={mobileSizes}
+          media={MOBILE_MEDIA}
+        />
+      ) : null}
       {hasMobile && mobile ? (
         <source
           media={MOBILE_MEDIA}
-          srcSet={imageSrcSet(mobile, { width: mw, height: mh }) ?? imageUrl(mobile, { width: mw, height: mh })}
-          sizes={imageSrcSet(mobile, { width: mw, height: mh }) ? mobileSizes : undefined}
+          srcSet={
+            imageSrcSet(mobile, { width: mw, height: mh }) ??
+            imageUrl(mobile, { width: mw, height: mh })
+          }
+          sizes={
+            imageSrcSet(mobile, { width: mw, height: mh })
+              ? mobileSizes
+              : undefined
+          }
           width={mw}
           height={mh}
         />
       ) : null}
-      {usesService(asset) ? <ModernSources asset={asset} width={image.width} height={image.height} sizes={sizes} /> : null}
+      {usesService(asset) ? (
+        <ModernSources
+          asset={asset}
+          width={image.width}
+          height={image.height}
+          sizes={sizes}
+        />
+      ) : null}
       <Img {...image} asset={asset} />
     </picture>
   );

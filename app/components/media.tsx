@@ -23,12 +23,30 @@ export interface MediaProps {
  * spec says. Video files play muted in a loop with controls; an embedded video loads its player
  * only when asked (without JavaScript the poster is a link to the watch page).
  */
-export function Media({ asset, width, height, sizes, priority, captions, title, className }: MediaProps) {
+export function Media({
+  asset,
+  width,
+  height,
+  sizes,
+  priority,
+  captions,
+  title,
+  className,
+}: MediaProps) {
   const url = asset?.filename ?? "";
   const kind = mediaKind(url);
   if (!asset || !kind) return null;
   if (kind === "image") {
-    return <ResponsiveImage asset={asset} width={width} height={height} sizes={sizes} priority={priority} className={className} />;
+    return (
+      <ResponsiveImage
+        asset={asset}
+        width={width}
+        height={height}
+        sizes={sizes}
+        priority={priority}
+        className={className}
+      />
+    );
   }
   if (kind === "video") {
     return (
@@ -44,14 +62,42 @@ export function Media({ asset, width, height, sizes, priority, captions, title, 
         preload="metadata"
         aria-label={asset.alt || title || undefined}
       >
-        {captions?.filename ? <track kind="captions" src={captions.filename} srcLang="en" label="English" default /> : null}
+        {captions?.filename ? (
+          <track
+            kind="captions"
+            src={captions.filename}
+            srcLang="en"
+            label="English"
+            default
+          />
+        ) : null}
       </video>
     );
   }
-  return <EmbeddedVideo url={url} title={asset.alt || asset.title || title || LABELS.video} width={width} height={height} className={className} />;
+  return (
+    <EmbeddedVideo
+      url={url}
+      title={asset.alt || asset.title || title || LABELS.video}
+      width={width}
+      height={height}
+      className={className}
+    />
+  );
 }
 
-function EmbeddedVideo({ url, title, width, height, className }: { url: string; title: string; width: number; height: number; className?: string }) {
+function EmbeddedVideo({
+  url,
+  title,
+  width,
+  height,
+  className,
+}: {
+  url: string;
+  title: string;
+  width: number;
+  height: number;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   const [playing, setPlaying] = useState(false);
   const embed = embedUrl(url);

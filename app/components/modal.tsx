@@ -1,10 +1,23 @@
-import { useEffect, useRef, useSyncExternalStore, type MouseEvent, type ReactNode, type RefObject } from "react";
+import {
+  useEffect,
+  useRef,
+  useSyncExternalStore,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { createPortal } from "react-dom";
 import { LABELS } from "./labels";
 import { useHydrated } from "./use-hydrated";
 
 /** Modal sizes of the spec; sm is the default. */
-export const MODAL_SIZES = ["sm", "md", "md-plus", "lg", "full-screen"] as const;
+export const MODAL_SIZES = [
+  "sm",
+  "md",
+  "md-plus",
+  "lg",
+  "full-screen",
+] as const;
 export type ModalSize = (typeof MODAL_SIZES)[number];
 
 /** Body class while a modal is open. */
@@ -41,26 +54,36 @@ export function useModalOpen(name: string): boolean {
   return useSyncExternalStore(
     subscribe,
     () => openName === name,
-    () => false,
+    () => false
   );
 }
 
 /** The element id of a named modal: the no-JavaScript fallback links to `#modal-<name>`. */
 export function modalId(name: string): string {
-  return `modal-${name.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, "-")}`;
+  return `modal-${name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, "-")}`;
 }
 
 // ---- The dialog ----------------------------------------------------------------------------
 
 let openCount = 0;
 
-function useModalBehaviour(active: boolean, ref: RefObject<HTMLDivElement | null>, onClose: () => void) {
+function useModalBehaviour(
+  active: boolean,
+  ref: RefObject<HTMLDivElement | null>,
+  onClose: () => void
+) {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   useEffect(() => {
     const node = ref.current;
     if (!active || !node) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previous =
+      document.activeElement instanceof HTMLElement
+        ? document.activeElement
+        : null;
     const body = document.body;
     const scrollbar = window.innerWidth - document.documentElement.clientWidth;
     openCount++;
@@ -68,8 +91,14 @@ function useModalBehaviour(active: boolean, ref: RefObject<HTMLDivElement | null
     if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
 
     const focusables = () =>
-      Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest("[inert]") && el.getAttribute("aria-hidden") !== "true");
-    const initial = node.querySelector<HTMLElement>("[data-autofocus]") ?? focusables()[0] ?? node;
+      Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+        (el) =>
+          !el.closest("[inert]") && el.getAttribute("aria-hidden") !== "true"
+      );
+    const initial =
+      node.querySelector<HTMLElement>("[data-autofocus]") ??
+      focusables()[0] ??
+      node;
     initial.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -91,7 +120,10 @@ function useModalBehaviour(active: boolean, ref: RefObject<HTMLDivElement | null
       if (event.shiftKey && (current === first || !node.contains(current))) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && (current === last || !node.contains(current))) {
+      } else if (
+        !event.shiftKey &&
+        (current === last || !node.contains(current))
+      ) {
         event.preventDefault();
         first.focus();
       }
@@ -130,7 +162,16 @@ export interface ModalProps {
  * JavaScript a modal with an `id` opens through its `#id` anchor (CSS :target) and the close
  * control and overlay are links away from it.
  */
-export function Modal({ open, onClose, size = "sm", labelledBy, label, id, className, children }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  size = "sm",
+  labelledBy,
+  label,
+  id,
+  className,
+  children,
+}: ModalProps) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLDivElement>(null);
   const active = hydrated && open;
@@ -144,19 +185,37 @@ export function Modal({ open, onClose, size = "sm", labelledBy, label, id, class
     <div
       id={id}
       ref={ref}
-      className={["modal", `modal--${size}`, open ? "modal--open" : "", className ?? ""].filter(Boolean).join(" ")}
+      className={[
+        "modal",
+        `modal--${size}`,
+        open ? "modal--open" : "",
+        className ?? "",
+      ]
+        .filter(Boolean)
+        .join(" ")}
       role="dialog"
       aria-modal="true"
       aria-labelledby={labelledBy}
       aria-label={labelledBy ? undefined : label}
       tabIndex={-1}
     >
-      <a href="#!" className="modal__overlay" tabIndex={-1} aria-hidden="true" onClick={close}>
+      <a
+        href="#!"
+        className="modal__overlay"
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={close}
+      >
         <span className="visually-hidden">{LABELS.close}</span>
       </a>
       <div className="modal__dialog">
         {hydrated ? (
-          <button type="button" className="modal__close" aria-label={LABELS.close} onClick={onClose}>
+          <button
+            type="button"
+            className="modal__close"
+            aria-label={LABELS.close}
+            onClick={onClose}
+          >
             <span aria-hidden="true">×</span>
           </button>
         ) : (
@@ -168,12 +227,23 @@ export function Modal({ open, onClose, size = "sm", labelledBy, label, id, class
       </div>
     </div>
   );
-  if (active && typeof document !== "undefined") return createPortal(dialog, document.body);
+  if (active && typeof document !== "undefined")
+    return createPortal(dialog, document.body);
   return dialog;
 }
 
 /** A modal opened by name (a button's `modalAction`), reachable at `#modal-<name>` without JavaScript. */
-export function NamedModal({ name, ...props }: Omit<ModalProps, "open" | "onClose" | "id"> & { name: string }) {
+export function NamedModal({
+  name,
+  ...props
+}: Omit<ModalProps, "open" | "onClose" | "id"> & { name: string }) {
   const open = useModalOpen(name);
-  return <Modal {...props} id={modalId(name)} open={open} onClose={() => closeModal(name)} />;
+  return (
+    <Modal
+      {...props}
+      id={modalId(name)}
+      open={open}
+      onClose={() => closeModal(name)}
+    />
+  );
 }

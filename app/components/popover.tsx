@@ -6,7 +6,15 @@ import { LABELS } from "./labels";
  * and closes without JavaScript and from the keyboard; with JavaScript it also closes on Escape
  * and on a click outside it.
  */
-export function Popover({ label = LABELS.moreInformation, className, children }: { label?: string; className?: string; children: ReactNode }) {
+export function Popover({
+  label = LABELS.moreInformation,
+  className,
+  children,
+}: {
+  label?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const node = ref.current;
@@ -28,7 +36,10 @@ export function Popover({ label = LABELS.moreInformation, className, children }:
     };
   }, []);
   return (
-    <details ref={ref} className={["popover", className ?? ""].filter(Boolean).join(" ")}>
+    <details
+      ref={ref}
+      className={["popover", className ?? ""].filter(Boolean).join(" ")}
+    >
       <summary className="popover__toggle">
         <span aria-hidden="true">i</span>
         <span className="visually-hidden">{label}</span>

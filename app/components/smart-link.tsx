@@ -14,17 +14,34 @@ interface SmartLinkProps {
 }
 
 /** An anchor for a resolved link: client-side navigation for site pages, a plain anchor otherwise. */
-export function ResolvedAnchor({ resolved, children, ...rest }: Omit<SmartLinkProps, "link"> & { resolved: ResolvedLink }) {
-  const plain = resolved.external || resolved.href.startsWith("#") || resolved.href.startsWith("/media/");
+export function ResolvedAnchor({
+  resolved,
+  children,
+  ...rest
+}: Omit<SmartLinkProps, "link"> & { resolved: ResolvedLink }) {
+  const plain =
+    resolved.external ||
+    resolved.href.startsWith("#") ||
+    resolved.href.startsWith("/media/");
   if (plain) {
     return (
-      <a href={resolved.href} target={resolved.target} rel={resolved.target === "_blank" ? "noopener noreferrer" : undefined} {...rest}>
+      <a
+        href={resolved.href}
+        target={resolved.target}
+        rel={resolved.target === "_blank" ? "noopener noreferrer" : undefined}
+        {...rest}
+      >
         {children}
       </a>
     );
   }
   return (
-    <RemixLink to={resolved.href} prefetch="intent" target={resolved.target} {...rest}>
+    <RemixLink
+      to={resolved.href}
+      prefetch="intent"
+      target={resolved.target}
+      {...rest}
+    >
       {children}
     </RemixLink>
   );

@@ -1,18 +1,24 @@
-import { z } from "zod";
 import { isRichTextEmpty, RichText } from "~/content/richtext";
-import { richTextSchema, type RichText as RichTextDoc } from "~/content/schema";
+import type { RichText as RichTextDoc } from "~/content/schema";
+import type { TextOrRich } from "./text-or-rich.schema";
 
-/** A field that editors fill either as plain text (textarea) or as rich text. */
-export const textOrRichSchema = z.union([z.string(), richTextSchema]);
-export type TextOrRich = z.infer<typeof textOrRichSchema>;
+export type { TextOrRich } from "./text-or-rich.schema";
 
 export function hasText(value: TextOrRich | null | undefined): boolean {
   if (!value) return false;
-  return typeof value === "string" ? value.trim() !== "" : !isRichTextEmpty(value as RichTextDoc);
+  return typeof value === "string"
+    ? value.trim() !== ""
+    : !isRichTextEmpty(value as RichTextDoc);
 }
 
 /** Renders plain text as paragraphs (one per blank-line block) or rich text as is. */
-export function TextOrRichText({ value, className }: { value: TextOrRich | null | undefined; className?: string }) {
+export function TextOrRichText({
+  value,
+  className,
+}: {
+  value: TextOrRich | null | undefined;
+  className?: string;
+}) {
   if (!hasText(value)) return null;
   if (typeof value === "string") {
     return (

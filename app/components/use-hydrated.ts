@@ -11,6 +11,6 @@ export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => true,
-    () => false,
+    () => false
   );
 }

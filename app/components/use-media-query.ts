@@ -9,8 +9,11 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
       list.addEventListener("change", onChange);
       return () => list.removeEventListener("change", onChange);
     },
-    () => (typeof window !== "undefined" && window.matchMedia ? window.matchMedia(query).matches : serverValue),
-    () => serverValue,
+    () =>
+      typeof window !== "undefined" && window.matchMedia
+        ? window.matchMedia(query).matches
+        : serverValue,
+    () => serverValue
   );
 }
 

@@ -4,9 +4,16 @@ import { useSyncExternalStore } from "react";
 export const MEGA_MENU_OPEN_CLASS = "mega-menu-open";
 
 function subscribe(onChange: () => void): () => void {
-  if (typeof document === "undefined" || typeof MutationObserver === "undefined") return () => {};
+  if (
+    typeof document === "undefined" ||
+    typeof MutationObserver === "undefined"
+  )
+    return () => {};
   const observer = new MutationObserver(onChange);
-  observer.observe(document.body, { attributes: true, attributeFilter: ["class"] });
+  observer.observe(document.body, {
+    attributes: true,
+    attributeFilter: ["class"],
+  });
   return () => observer.disconnect();
 }
 
@@ -18,6 +25,6 @@ export function useMegaMenuOpen(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => document.body.classList.contains(MEGA_MENU_OPEN_CLASS),
-    () => false,
+    () => false
   );
 }

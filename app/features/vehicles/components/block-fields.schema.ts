@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { storyRefSchema } from "~/content/schema";
-import { sectionFields } from "~/blocks/shared";
+import { sectionFields } from "~/blocks/shared.schema";
 
 /** A model-line reference: a UUID (reference field), a resolved story or a slug ("tarrak"). */
 export const modelLineRefSchema = storyRefSchema;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+
+export const BUTTON_SIZES = ["xs", "sm", "lg"] as const;
+
+export const buttonSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("button"),
+    label: z.string().optional(),
+    link: z.union([linkSchema, z.string()]).optional(),
+    /** xs, sm or lg; anything else is rejected. */
+    size: z.enum(BUTTON_SIZES).optional(),
+    /** Name of a modal (e.g. a modal-form's key) that the button opens instead of navigating. */
+    modalAction: z.string().optional(),
+    variant: z.enum(["primary", "secondary", "outline"]).optional(),
+    /** WebVTT captions for a video link. */
+    captions: assetSchema.nullish(),
+  })
+  .loose();
+
+export type ButtonBlok = z.infer<typeof buttonSchema>;

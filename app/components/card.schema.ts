@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { buttonSchema } from "./button.schema";
+import { numberField } from "./section.schema";
+import { textOrRichSchema } from "./text-or-rich.schema";
+
+/** Card and grid items (inside cta-* and grid blocks), shared/CONTENT_MODEL.md section 5. */
+export const cardSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("card"),
+    heading: z.string().optional(),
+    subHeading: z.string().optional(),
+    /** Image (jpg, jpeg, png, gif, webp), video file (mp4, webm, ogg, mov) or a watch link. */
+    media: assetSchema.nullish(),
+    /** WebVTT captions when the media is a video file. */
+    mediaCaptions: assetSchema.nullish(),
+    /** "light" (white text, the default over media) or "dark", or a CSS colour. */
+    textColor: z.string().optional(),
+    applyGradient: z.boolean().optional(),
+    cardLink: z.union([linkSchema, z.string()]).optional(),
+    ctaButton: z.array(buttonSchema).optional(),
+    popoverText: textOrRichSchema.optional(),
+    /** In a slider: the text sits below the media instead of over it. */
+    showBelowSlider: z.boolean().optional(),
+    /** Columns the item spans in a grid: 1 to 3. */
+    span: numberField(1, 3),
+    zoomOnHover: z.boolean().optional(),
+    showFlippedContent: z.boolean().optional(),
+    flippedContent: textOrRichSchema.optional(),
+  })
+  .loose();
+
+export type CardBlok = z.infer<typeof cardSchema>;
