@@ -4,7 +4,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { loadAllBlocks } from "~/blocks/loading";
 import { NonceProvider } from "~/features/security/nonce";
+
+// Every block component, loaded once at start-up: the server renders blocks synchronously (ADR 020).
+const blocksLoaded = loadAllBlocks();
 
 const ABORT_DELAY = 5_000;
 
@@ -19,6 +23,17 @@ export default function handleRequest(
   const nonce = loadContext.nonce ?? "";
   // Bots and crawlers get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  return blocksLoaded.then(() => render(request, responseStatusCode, responseHeaders, remixContext, nonce, waitForAll));
+}
+
+function render(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  nonce: string,
+  waitForAll: boolean,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

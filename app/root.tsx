@@ -1,5 +1,3 @@
-// First: zod is configured before any module builds a schema (see app/zod-config.ts).
-import "./zod-config";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
@@ -12,17 +10,20 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { useIslandLinks } from "~/blocks/island-links";
+import { DocumentActions } from "~/components/document-actions";
+import { hydrationComplete } from "~/blocks/loading";
 import { getPublicEnv } from "~/env.server";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
 import { useNonce } from "~/features/security/nonce";
-import globalStyles from "~/styles/global.css?url";
-import shellStyles from "~/styles/shell.css?url";
+// The site's styles, bundled with the blocks' (app/blocks/index.ts) into the root's stylesheet:
+// one render-blocking request for the CSS of every page.
+import "~/styles/global.css";
+import "~/styles/shell.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: globalStyles },
-  { rel: "stylesheet", href: shellStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -71,12 +72,20 @@ export function Layout({ children }: { children: ReactNode }) {
 /** Marks the document once React has hydrated it (tests wait for it; CSS may use it). */
 function useHydratedMarker() {
   useEffect(() => {
+    // From now on, blocks that kept their server HTML render normally when their content changes.
+    hydrationComplete();
     document.documentElement.dataset.hydrated = "true";
   }, []);
 }
 
 export default function App() {
-  return <Outlet />;
+  useIslandLinks();
+  return (
+    <>
+      <Outlet />
+      <DocumentActions />
+    </>
+  );
 }
 
 /** Errors outside a country (unknown country, broken root): the error story or the error screen. */

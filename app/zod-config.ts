@@ -5,8 +5,9 @@ import { config } from "zod";
  * 'unsafe-eval', so in the browser the probe is a reported CSP violation (a DevTools issue, and
  * Lighthouse best practices 96). Schemas are built without the JIT instead.
  *
- * A side-effect module imported first by app/root.tsx (the first route module the browser
- * evaluates), so it runs before any module builds a schema; package.json lists it under
- * "sideEffects" so the bundler keeps it.
+ * Browser code rarely needs zod (the server parses content; ADR 020): the modules that do (form
+ * validation, the finance calculator's request schema, the preview's parser) import this module.
+ * vite.config.ts puts it in zod's own chunk, so it runs as soon as zod loads, before any module
+ * builds a schema; package.json lists it under "sideEffects" so the bundler keeps it.
  */
 config({ jitless: true });

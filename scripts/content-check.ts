@@ -70,8 +70,8 @@ async function loadSchemas(): Promise<{ schemas: Record<string, z.ZodType[]>; wa
     const list = (schemas[name] ??= []);
     if (!list.includes(schema)) list.push(schema);
   };
-  const { blockRegistry } = await import("~/blocks/index");
-  for (const [name, definition] of Object.entries(blockRegistry)) add(name, definition.schema);
+  const { blockSchemas } = await import("~/blocks/schemas");
+  for (const [name, schema] of Object.entries(blockSchemas)) add(name, schema);
   for (const [name, schema] of Object.entries(contentTypeSchemas)) add(name, schema);
 
   const nested: Record<string, z.ZodType[]> = {};

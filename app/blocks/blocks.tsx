@@ -1,7 +1,9 @@
+import { useState } from "react";
 import type { Blok } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import { blockRegistry } from "./index";
 import { editableAttributes } from "./editable";
+import { blockComponent, hydratesEverything, isHydrating, needsHydration } from "./loading";
 import { BlockPositionContext, isVisibleIn, useBlockPosition } from "./visibility";
 
 export { isVisibleIn, useBlockPosition } from "./visibility";
@@ -18,44 +20,51 @@ export function Blocks({ bloks, spacing = true }: { bloks: readonly Blok[] | nul
     <>
       {bloks
         .filter((b) => b && isVisibleIn(b.locale, country))
-        .map((blok, index) => {
-          const content = (
-            <BlockPositionContext.Provider value={{ index, topLevel: parent === null }}>
-              <Block blok={blok} />
-            </BlockPositionContext.Provider>
-          );
-          const attrs = editableAttributes(blok);
-          if (spacing && blok.bottom_spacing !== false) {
-            return (
-              <div key={blok._uid} className="blok-spacing" {...attrs}>
-                {content}
-              </div>
-            );
-          }
-          return (
-            <div key={blok._uid} className="blok-contents" {...attrs}>
-              {content}
-            </div>
-          );
-        })}
+        .map((blok, index) => (
+          <BlokSlot
+            key={blok._uid}
+            blok={blok}
+            position={{ index, topLevel: parent === null }}
+            className={spacing && blok.bottom_spacing !== false ? "blok-spacing" : "blok-contents"}
+          />
+        ))}
     </>
+  );
+}
+
+const KEEP_SERVER_HTML = { __html: "" };
+
+/**
+ * One blok in its wrapper. A blok that needs no JavaScript (no behaviour in it or inside it:
+ * `data-island`) keeps the server's HTML during hydration: React leaves the inside of an element
+ * with `dangerouslySetInnerHTML` alone, and its chunk is never loaded. If its content changes
+ * later (a revalidation with other data), it renders like any other blok (ADR 020).
+ */
+function BlokSlot({ blok, position, className }: { blok: Blok; position: { index: number; topLevel: boolean }; className: string }) {
+  const island = !needsHydration(blok);
+  const [serverHtml] = useState(() => (island && isHydrating() && !hydratesEverything() ? { blok, json: JSON.stringify(blok) } : null));
+  const attrs = { className, ...editableAttributes(blok), ...(island ? { "data-island": "" } : {}) };
+  if (serverHtml && (serverHtml.blok === blok || serverHtml.json === JSON.stringify(blok))) {
+    return <div key="server" {...attrs} suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
+  }
+  return (
+    <div key="live" {...attrs}>
+      <BlockPositionContext.Provider value={position}>
+        <Block blok={blok} />
+      </BlockPositionContext.Provider>
+    </div>
   );
 }
 
 /** Renders one blok through the registry, or the unknown-component message. */
 export function Block({ blok }: { blok: Blok }) {
-  const definition = blockRegistry[blok.component];
-  if (!definition) {
+  if (!blockRegistry[blok.component]) {
     return (
       <div className="unknown-blok container" role="note">
         Component could not be found for blok <strong>{blok.component}</strong>! Is it configured correctly?
       </div>
     );
   }
-  const parsed = definition.schema.safeParse(blok);
-  if (!parsed.success && import.meta.env.DEV) {
-    console.warn(`Blok ${blok.component} (${blok._uid}) does not match its schema`, parsed.error.issues);
-  }
-  const { Component } = definition;
-  return <Component blok={parsed.success ? parsed.data : blok} />;
+  const Component = blockComponent(blok.component);
+  return <Component blok={blok} />;
 }

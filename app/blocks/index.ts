@@ -1,9 +1,13 @@
 import type { BlockEntry } from "./types";
 
-// The blocks' stylesheet. Vite hoists an eager glob to a static import, so the CSS is part of the
-// route graph (linked by Remix); plain Node (tsx: the content checker) has no import.meta.env and
-// never sees the .css import, which it could not load.
-if (import.meta.env) import.meta.glob("../styles/blocks.css", { eager: true });
+// The blocks' stylesheets, for every page: a block that keeps its server HTML never loads its
+// chunk, so its styles cannot come with the chunk (ADR 020). Vite hoists an eager glob to a static
+// import, so the CSS is part of the route graph (linked by Remix); plain Node (tsx: the content
+// checker) has no import.meta.env and never sees the .css imports, which it could not load.
+if (import.meta.env) {
+  import.meta.glob(["../styles/blocks.css", "../styles/vehicles.css", "../styles/listings.css", "../styles/media.css"], { eager: true });
+  import.meta.glob(["../styles/store-locator.css", "../features/forms/forms.css"], { eager: true });
+}
 
 /**
  * The registered blocks, keyed by the technical names of shared/CONTENT_MODEL.md section 5: each is

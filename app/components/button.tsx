@@ -1,9 +1,8 @@
-import { useState } from "react";
 import { isVideoUrl, resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
-import { modalId, openModal } from "./modal";
+import { videoLinkAttributes } from "./document-actions";
+import { modalId } from "./modal";
 import { ResolvedAnchor } from "./smart-link";
-import { VideoModal } from "./video-modal";
 import type { ButtonBlok } from "./button.schema";
 
 export type { ButtonBlok } from "./button.schema";
@@ -14,68 +13,27 @@ export type { ButtonBlok } from "./button.schema";
  * mov, wmv, flv, webm) does not navigate: the video plays in a modal. Without JavaScript the link
  * goes to the file, and a modal button to the modal's `#modal-<name>` anchor.
  */
-export function Button({
-  blok,
-  className: extraClass,
-}: {
-  blok: ButtonBlok;
-  className?: string;
-}) {
+export function Button({ blok, className: extraClass }: { blok: ButtonBlok; className?: string }) {
   const { country } = useSite();
-  const [video, setVideo] = useState<string | null>(null);
-  const className = [
-    `button button--${blok.size ?? "sm"} button--${blok.variant ?? "primary"}`,
-    extraClass ?? "",
-  ]
-    .filter(Boolean)
-    .join(" ");
+  const className = [`button button--${blok.size ?? "sm"} button--${blok.variant ?? "primary"}`, extraClass ?? ""].filter(Boolean).join(" ");
   const label = blok.label ?? "";
   const modalName = blok.modalAction?.trim();
   if (modalName) {
+    // DocumentActions opens the modal on click; without JavaScript the href shows it (:target).
     return (
-      <a
-        className={className}
-        href={`#${modalId(modalName)}`}
-        data-modal-action={modalName}
-        aria-haspopup="dialog"
-        onClick={(event) => {
-          event.preventDefault();
-          openModal(modalName);
-        }}
-      >
+      <a className={className} href={`#${modalId(modalName)}`} data-modal-action={modalName} aria-haspopup="dialog">
         {label}
       </a>
     );
   }
   const resolved = resolveLink(blok.link, country);
   if (!resolved) return null;
-  const plays = isVideoUrl(resolved.href);
+  // A video link plays in the video modal (DocumentActions); without JavaScript it goes to the file.
+  const video = isVideoUrl(resolved.href) ? videoLinkAttributes(label, blok.captions?.filename) : {};
   return (
-    <>
-      <ResolvedAnchor
-        resolved={resolved}
-        className={className}
-        aria-haspopup={plays ? "dialog" : undefined}
-        onClick={
-          plays
-            ? (event) => {
-                event.preventDefault();
-                setVideo(resolved.href);
-              }
-            : undefined
-        }
-      >
-        {label}
-      </ResolvedAnchor>
-      {video ? (
-        <VideoModal
-          src={video}
-          title={label}
-          captions={blok.captions?.filename}
-          onClose={() => setVideo(null)}
-        />
-      ) : null}
-    </>
+    <ResolvedAnchor resolved={resolved} className={className} {...video}>
+      {label}
+    </ResolvedAnchor>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
 import { isVideoUrl, resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { Button } from "./button";
+import { videoLinkAttributes } from "./document-actions";
 import type { CardBlok } from "./card.schema";
 import { LABELS } from "./labels";
 import { mediaKind } from "./image-url";
@@ -11,7 +12,6 @@ import { cx } from "./section";
 import { ResolvedAnchor } from "./smart-link";
 import { hasText, TextOrRichText } from "./text-or-rich";
 import { useHydrated } from "./use-hydrated";
-import { VideoModal } from "./video-modal";
 
 export type { CardBlok } from "./card.schema";
 
@@ -64,7 +64,6 @@ export function Card({
   const { country } = useSite();
   const hydrated = useHydrated();
   const [flipped, setFlipped] = useState(false);
-  const [video, setVideo] = useState<string | null>(null);
   const frontToggle = useRef<HTMLButtonElement>(null);
   const backToggle = useRef<HTMLButtonElement>(null);
   const moved = useRef(false);
@@ -132,15 +131,7 @@ export function Card({
                 <ResolvedAnchor
                   resolved={link}
                   className="card__link"
-                  aria-haspopup={linkPlaysVideo ? "dialog" : undefined}
-                  onClick={
-                    linkPlaysVideo
-                      ? (event) => {
-                          event.preventDefault();
-                          setVideo(link.href);
-                        }
-                      : undefined
-                  }
+                  {...(linkPlaysVideo ? videoLinkAttributes(blok.heading, blok.mediaCaptions?.filename) : {})}
                 >
                   {blok.heading}
                 </ResolvedAnchor>
@@ -203,14 +194,6 @@ export function Card({
             </button>
           ) : null}
         </div>
-      ) : null}
-      {video ? (
-        <VideoModal
-          src={video}
-          title={blok.heading}
-          captions={blok.mediaCaptions?.filename}
-          onClose={() => setVideo(null)}
-        />
       ) : null}
     </article>
   );

@@ -1,10 +1,11 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { LABELS } from "./labels";
 
 /**
  * A popover overlay opened by a click on its (i) toggle. It is a `<details>` element, so it opens
  * and closes without JavaScript and from the keyboard; with JavaScript it also closes on Escape
- * and on a click outside it.
+ * and on a click outside it (document-wide, app/components/document-actions.tsx: a block with a
+ * popover needs no JavaScript of its own).
  */
 export function Popover({
   label = LABELS.moreInformation,
@@ -15,29 +16,9 @@ export function Popover({
   className?: string;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const node = ref.current;
-    if (!node) return;
-    const onPointer = (event: MouseEvent) => {
-      if (node.open && !node.contains(event.target as Node)) node.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && node.open) {
-        node.open = false;
-        node.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", onPointer);
-    node.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("click", onPointer);
-      node.removeEventListener("keydown", onKey);
-    };
-  }, []);
   return (
     <details
-      ref={ref}
+      data-popover=""
       className={["popover", className ?? ""].filter(Boolean).join(" ")}
     >
       <summary className="popover__toggle">

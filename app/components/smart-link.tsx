@@ -11,6 +11,8 @@ interface SmartLinkProps {
   onClick?: MouseEventHandler<HTMLAnchorElement>;
   "aria-label"?: string;
   "aria-haspopup"?: "dialog";
+  /** data-* attributes for document-wide behaviour (e.g. app/components/document-actions.tsx). */
+  [data: `data-${string}`]: string | undefined;
 }
 
 /** An anchor for a resolved link: client-side navigation for site pages, a plain anchor otherwise. */

@@ -4,6 +4,7 @@ import { getEnv } from "~/env.server";
 import { isPreviewRequest } from "~/features/preview/preview.server";
 import { getContentClient } from "./client.server";
 import { CACHE_POLICIES, cacheKeyOf, getContentCache, policyForList, policyForStory, type CachePolicy, type Fetched } from "./cache.server";
+import { parseBloks } from "~/blocks/parse";
 import { noteContentFailure } from "~/features/observability/request-context.server";
 
 export interface ContentOptions {
@@ -77,7 +78,7 @@ export async function getStory<C = Story["content"]>(slug: string, opts: Content
     const story = await cachedRead(policyForStory(slug), cacheKeyOf("story", slug, params), params, async (p) => {
       try {
         const res = await clientFor(opts).getStory(slug, p);
-        return { value: res.data.story ?? null, cv: res.data.cv };
+        return { value: parseBloks(res.data.story ?? null), cv: res.data.cv };
       } catch (error) {
         // A missing story is an answer (cached like any other), not a failure.
         if ((error as { status?: number } | undefined)?.status === 404) return { value: null };
@@ -100,7 +101,7 @@ export async function getStoriesPage<C = Story["content"]>(
     const all = { ...baseParams(opts), ...params };
     return await cachedRead(policyForList(all), cacheKeyOf("stories-page", "", all), all, async (p) => {
       const res = await clientFor(opts).getStories(p);
-      const stories = res.data.stories as unknown as Story<C>[];
+      const stories = parseBloks(res.data.stories) as unknown as Story<C>[];
       const total = Number.isFinite(res.total) ? Number(res.total) : stories.length;
       return { value: { stories, total }, cv: res.data.cv };
     });
@@ -115,7 +116,7 @@ export async function getStories<C = Story["content"]>(params: ISbStoriesParams,
   try {
     const all: ISbStoriesParams = { per_page: 100, ...baseParams(opts), ...params };
     const stories = await cachedRead(policyForList(all), cacheKeyOf("stories-all", "", all), all, async (p) => ({
-      value: await clientFor(opts).getAll("cdn/stories", p),
+      value: parseBloks(await clientFor(opts).getAll("cdn/stories", p)),
     }));
     return stories as unknown as Story<C>[];
   } catch (error) {

@@ -4,6 +4,7 @@
  */
 import type { BlockDataMap } from "~/blocks/block-data";
 import { blockRegistry } from "~/blocks/index";
+import { blockSchemas } from "~/blocks/schemas";
 import { loadBlockData } from "~/blocks/loaders.server";
 import { MODEL_RELATIONS } from "~/content/relations";
 import type { Country } from "~/content/schema";
@@ -42,7 +43,7 @@ export async function loadBlockGallery(country: Country, version: "draft" | "pub
   const examples = collectBlockExamples(await loadGalleryStories(country, version), names);
   const entries: GalleryEntry[] = names.map((name) => ({
     name,
-    fields: describeBlockFields(blockRegistry[name]!.schema),
+    fields: describeBlockFields(blockSchemas[name]!),
     examples: (examples[name] ?? []).map((example) => ({ ...example, visible: storyLocaleMatches(example.blok.locale, country) })),
   }));
   const rendered = entries.flatMap((entry) => entry.examples.filter((e) => e.place !== "root" && e.visible).map((e) => e.blok));

@@ -64,7 +64,13 @@ export function useLiveStory<S extends { id?: number | string; content: unknown 
         bridge.on(BRIDGE_EVENTS, (event) => {
           if (!active) return;
           const outcome = bridgeOutcome(event, currentRef.current, openStoryId);
-          if (outcome.kind === "update") setLive((state) => ({ base: state.base, story: outcome.story }));
+          if (outcome.kind === "update") {
+            // The editor sends raw content: it is parsed as the server parses published content
+            // (the schemas load only here, in the preview).
+            void import("~/blocks/parse").then(({ parseBloks }) => {
+              if (active) setLive((state) => ({ base: state.base, story: parseBloks(outcome.story) }));
+            });
+          }
           else if (outcome.kind === "reload") window.location.reload();
         });
         document.documentElement.dataset.previewBridge = "ready";

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { asset, b, doc, parse, renderLive, renderStatic } from "./render";
-import { Card, cardSchema, type CardBlok } from "~/components/card";
+import { Card, type CardBlok } from "~/components/card";
+import { cardSchema } from "~/components/card.schema";
 import { Carousel, resolveResponsive, sliderOptions } from "~/components/carousel";
 import { MEGA_MENU_OPEN_CLASS } from "~/components/use-mega-menu-open";
 

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { b, parse, renderLive, renderStatic } from "./render";
-import { Button, buttonSchema } from "~/components/button";
+import { Button } from "~/components/button";
+import { buttonSchema } from "~/components/button.schema";
 import { MODAL_OPEN_CLASS, Modal, NamedModal, modalId } from "~/components/modal";
 
 afterEach(cleanup);

@@ -1,0 +1,38 @@
+import { mediaKind } from "~/components/image-url";
+
+/**
+ * Content-dependent hydration rules for the block registry (app/blocks/index.ts, ADR 020): some
+ * blocks need JavaScript only for some of their content. Pure functions of the blok's data, so the
+ * server and the browser decide alike without loading the block's code.
+ */
+
+type Data = Record<string, unknown>;
+
+function isData(value: unknown): value is Data {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function filename(value: unknown): string | undefined {
+  return isData(value) && typeof value.filename === "string" ? value.filename : undefined;
+}
+
+function text(value: unknown): boolean {
+  if (typeof value === "string") return value.trim() !== "";
+  return isData(value) && Array.isArray(value.content) && value.content.length > 0;
+}
+
+/**
+ * A card (app/components/card.tsx) needs JavaScript when it flips (showFlippedContent with a back
+ * face) or its media is an embedded video (click to play in place). Video links, popovers and
+ * modal buttons are handled document-wide (app/components/document-actions.tsx).
+ */
+export function cardNeedsScript(card: unknown): boolean {
+  if (!isData(card)) return false;
+  if (card.showFlippedContent === true && text(card.flippedContent)) return true;
+  return mediaKind(filename(card.media)) === "embed";
+}
+
+/** For blocks whose only behaviour is in their cards: JavaScript when one of `field`'s cards needs it. */
+export function whenACardNeedsScript(field: string): (blok: Data) => boolean {
+  return (blok) => Array.isArray(blok[field]) && blok[field].some(cardNeedsScript);
+}

@@ -1,0 +1,157 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { blockRegistry } from "./index";
+import type { BlockComponent } from "./types";
+
+/**
+ * How block components reach the page (ADR 020).
+ *
+ * - The server loads every block at start-up (`loadAllBlocks`), so it renders synchronously.
+ * - In the browser each block is its own chunk. Before hydration, `prepareHydration` loads the
+ *   chunks of the bloks that need JavaScript (interactive blocks and the containers around them)
+ *   and nothing else: a block without behaviour keeps the server's HTML as it is, as an island
+ *   (`<Blocks>` renders it empty with `dangerouslySetInnerHTML`, which hydration leaves alone).
+ * - After hydration, a page reached by client-side navigation renders every block; React.lazy
+ *   loads the missing chunks inside the navigation's transition, so the old page stays until the
+ *   new one is ready.
+ */
+
+const resolved = new Map<string, BlockComponent>();
+const pending = new Map<string, Promise<BlockComponent>>();
+
+/** Loads a block's component once (the same promise for concurrent calls). */
+export function loadBlock(name: string): Promise<BlockComponent> {
+  const done = resolved.get(name);
+  if (done) return Promise.resolve(done);
+  const entry = blockRegistry[name];
+  if (!entry) return Promise.reject(new Error(`Unknown block ${name}`));
+  let promise = pending.get(name);
+  if (!promise) {
+    promise = entry.load().then(
+      (mod) => {
+        resolved.set(name, mod.default);
+        pending.delete(name);
+        return mod.default;
+      },
+      (error: unknown) => {
+        pending.delete(name);
+        throw error;
+      },
+    );
+    pending.set(name, promise);
+  }
+  return promise;
+}
+
+/** Loads every registered block: the server at start-up, tests, and the visual editor's preview. */
+export function loadAllBlocks(): Promise<void> {
+  return Promise.all(Object.keys(blockRegistry).map(loadBlock)).then(() => undefined);
+}
+
+/** A thenable that calls back at once: React.lazy then renders a loaded component without suspending. */
+function settled<T>(value: T): PromiseLike<T> {
+  return {
+    then<R1 = T, R2 = never>(onFulfilled?: ((v: T) => R1 | PromiseLike<R1>) | null): PromiseLike<R1 | R2> {
+      return settled(onFulfilled ? (onFulfilled(value) as R1) : (value as unknown as R1));
+    },
+  };
+}
+
+const lazies = new Map<string, LazyExoticComponent<BlockComponent>>();
+
+/**
+ * The component to render for a block: one React.lazy per block. A block already loaded renders
+ * at once (on the server, always; in the browser, the chunks `prepareHydration` loaded); another
+ * suspends until its chunk arrives.
+ */
+export function blockComponent(name: string): ComponentType<{ blok: unknown }> {
+  let component = lazies.get(name);
+  if (!component) {
+    component = lazy(() => {
+      const done = resolved.get(name);
+      return (done ? settled({ default: done }) : loadBlock(name).then((c) => ({ default: c }))) as Promise<{ default: BlockComponent }>;
+    });
+    lazies.set(name, component);
+  }
+  return component;
+}
+
+type Node = unknown;
+const needsCache = new WeakMap<object, boolean>();
+
+function isBlok(value: Node): value is { component: string; _uid: string } & Record<string, Node> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { component?: unknown }).component === "string" &&
+    typeof (value as { _uid?: unknown })._uid === "string"
+  );
+}
+
+/** True when any registered blok inside `value` (not `value` itself) needs hydration. */
+function childrenNeedHydration(value: Node): boolean {
+  if (Array.isArray(value)) return value.some((v) => (isBlok(v) ? needsHydration(v) : childrenNeedHydration(v)));
+  if (typeof value !== "object" || value === null) return false;
+  return Object.values(value).some((v) => (isBlok(v) ? needsHydration(v) : childrenNeedHydration(v)));
+}
+
+/**
+ * True when a blok needs JavaScript in the browser: its block is interactive, or a blok inside it
+ * is (a container hydrates so that its interactive children can). Unknown components (the
+ * "could not be found" message) need none.
+ */
+export function needsHydration(blok: { component: string } & object): boolean {
+  const cached = needsCache.get(blok);
+  if (cached !== undefined) return cached;
+  const entry = blockRegistry[blok.component];
+  const own = typeof entry?.hydrate === "function" ? entry.hydrate(blok as Record<string, unknown>) : Boolean(entry?.hydrate);
+  const result = own || childrenNeedHydration(blok);
+  needsCache.set(blok, result);
+  return result;
+}
+
+let hydrating = typeof document !== "undefined";
+let hydrateEverything = false;
+
+/** True while React hydrates the server's HTML (the first render in the browser). */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
+/** True when every block hydrates (the visual editor's preview: content changes live in the browser). */
+export function hydratesEverything(): boolean {
+  return hydrateEverything;
+}
+
+/** Called once hydration has committed (root's first effect): from now on every block renders. */
+export function hydrationComplete(): void {
+  hydrating = false;
+}
+
+/**
+ * Finds, in the route data the server sent, the blocks that must hydrate and loads their chunks,
+ * so hydration renders them without suspending. The top-most bloks of the data (a story's root
+ * blok) always load: their parent is a route component, not an island. In a preview, every block.
+ */
+export async function prepareHydration(loaderData: Record<string, unknown>, options: { everything?: boolean } = {}): Promise<void> {
+  hydrateEverything = options.everything === true;
+  if (hydrateEverything) return loadAllBlocks();
+  const names = new Set<string>();
+  const visit = (value: Node, topMost: boolean) => {
+    if (Array.isArray(value)) {
+      for (const v of value) visit(v, topMost);
+      return;
+    }
+    if (typeof value !== "object" || value === null) return;
+    if (isBlok(value) && blockRegistry[value.component]) {
+      // An island's subtree stays server HTML: nothing inside it loads.
+      if (!topMost && !needsHydration(value)) return;
+      names.add(value.component);
+      for (const v of Object.values(value)) visit(v, false);
+      return;
+    }
+    for (const v of Object.values(value)) visit(v, topMost);
+  };
+  visit(loaderData, true);
+  // A chunk that failed to load here is requested again when hydration renders its block.
+  await Promise.allSettled([...names].map(loadBlock));
+}

@@ -1,0 +1,87 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { openModal } from "./modal";
+
+const VideoModal = lazy(() => import("./video-modal").then((m) => ({ default: m.VideoModal })));
+
+/**
+ * The attributes of a link that plays its video in a modal instead of navigating (Button, Card).
+ * The click is handled once for the whole document (DocumentActions), so a block with such a link
+ * needs no JavaScript of its own and can keep its server HTML (ADR 020). Without JavaScript the
+ * link goes to the video.
+ */
+export interface VideoLinkAttributes {
+  "data-video-modal": "";
+  "data-video-title": string;
+  "data-video-captions"?: string;
+  "aria-haspopup": "dialog";
+}
+
+export function videoLinkAttributes(title: string, captions?: string | null): VideoLinkAttributes {
+  return {
+    "data-video-modal": "",
+    "data-video-title": title,
+    ...(captions ? { "data-video-captions": captions } : {}),
+    "aria-haspopup": "dialog",
+  };
+}
+
+interface OpenVideo {
+  src: string;
+  title: string;
+  captions: string | null;
+}
+
+/**
+ * Document-wide behaviour of content, so that blocks need no JavaScript of their own for it: a
+ * link with `data-modal-action` opens the named modal (its `#modal-<name>` href is the
+ * no-JavaScript fallback); a video link (videoLinkAttributes) opens the video modal, whose code
+ * loads on the first such click; popovers close on Escape and on a click outside.
+ */
+export function DocumentActions() {
+  const [video, setVideo] = useState<OpenVideo | null>(null);
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const target = (event.target as Element | null)?.closest?.("[data-modal-action], a[data-video-modal]");
+      if (!(target instanceof HTMLElement)) return;
+      const modal = target.getAttribute("data-modal-action");
+      event.preventDefault();
+      if (modal) {
+        openModal(modal);
+        return;
+      }
+      setVideo({
+        src: target.getAttribute("href") ?? "",
+        title: target.getAttribute("data-video-title") ?? "",
+        captions: target.getAttribute("data-video-captions"),
+      });
+    }
+    // Popovers (app/components/popover.tsx) close on a click outside them and on Escape.
+    function closePopovers(event: MouseEvent) {
+      for (const open of document.querySelectorAll<HTMLDetailsElement>("details[data-popover][open]")) {
+        if (!open.contains(event.target as Node)) open.open = false;
+      }
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      const open = (event.target as Element | null)?.closest?.("details[data-popover][open]");
+      if (!(open instanceof HTMLDetailsElement)) return;
+      open.open = false;
+      open.querySelector("summary")?.focus();
+    }
+    document.addEventListener("click", onClick);
+    document.addEventListener("click", closePopovers);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("click", closePopovers);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+  if (!video) return null;
+  return (
+    <Suspense fallback={null}>
+      <VideoModal src={video.src} title={video.title} captions={video.captions} onClose={() => setVideo(null)} />
+    </Suspense>
+  );
+}
