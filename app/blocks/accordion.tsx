@@ -1,34 +1,8 @@
 import { useId } from "react";
-import { z } from "zod";
 import { track } from "~/components/analytics-push";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
-import { blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const accordionItemSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("accordion-item"),
-    /** The question. */
-    heading: z.string().optional(),
-    /** The answer. */
-    content: textOrRichSchema.optional(),
-    /** Open when the page loads. */
-    open: z.boolean().optional(),
-  })
-  .loose();
-export type AccordionItemBlok = z.infer<typeof accordionItemSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("accordion"),
-    ...sectionFields,
-    items: z.array(accordionItemSchema).optional(),
-  })
-  .loose();
-export type AccordionBlok = z.infer<typeof schema>;
+import { TextOrRichText } from "~/components/text-or-rich";
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { AccordionBlok } from "./accordion.schema";
 
 export const FAQ_EXPANDED = "faq_clicks_expanded";
 export const FAQ_COLLAPSED = "faq_clicks_collapsed";
@@ -70,4 +44,4 @@ export function Accordion({ blok }: { blok: AccordionBlok }) {
   );
 }
 
-export const accordion = defineBlock(schema, Accordion);
+export default Accordion;

@@ -1,22 +1,8 @@
 import { useId, type CSSProperties } from "react";
-import { z } from "zod";
-import { Card, cardSchema } from "~/components/card";
-import { cx, numberField } from "~/components/section";
-import { blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("cta-cards"),
-    ...sectionFields,
-    cards: z.array(cardSchema).optional(),
-    /** Cards per row from lg up: 2 to 4 (default 3). */
-    columns: numberField(2, 4),
-  })
-  .loose();
-export type CtaCardsBlok = z.infer<typeof schema>;
+import { Card } from "~/components/card";
+import { cx } from "~/components/section";
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { CtaCardsBlok } from "./cta-cards.schema";
 
 const SIZES: Record<number, string> = {
   2: "(min-width: 576px) 50vw, 100vw",
@@ -42,4 +28,4 @@ export function CtaCards({ blok }: { blok: CtaCardsBlok }) {
   );
 }
 
-export const ctaCards = defineBlock(schema, CtaCards);
+export default CtaCards;

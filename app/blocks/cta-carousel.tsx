@@ -1,23 +1,8 @@
 import { useId } from "react";
-import { z } from "zod";
-import { Card, cardSchema } from "~/components/card";
+import { Card } from "~/components/card";
 import { Carousel } from "~/components/carousel";
-import { numberField } from "~/components/section";
-import { blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("cta-carousel"),
-    ...sectionFields,
-    cards: z.array(cardSchema).optional(),
-    /** Cards in view from lg up: 1 to 4 (default 3); fewer on smaller screens. */
-    slides_per_view: numberField(1, 4),
-  })
-  .loose();
-export type CtaCarouselBlok = z.infer<typeof schema>;
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { CtaCarouselBlok } from "./cta-carousel.schema";
 
 /** Call-to-action cards in a carousel; a card's showBelowSlider puts its text under the media. */
 export function CtaCarousel({ blok }: { blok: CtaCarouselBlok }) {
@@ -42,4 +27,4 @@ export function CtaCarousel({ blok }: { blok: CtaCarouselBlok }) {
   );
 }
 
-export const ctaCarousel = defineBlock(schema, CtaCarousel);
+export default CtaCarousel;

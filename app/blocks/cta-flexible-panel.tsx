@@ -1,22 +1,8 @@
 import { useId } from "react";
-import { z } from "zod";
-import { Card, cardSchema } from "~/components/card";
+import { Card } from "~/components/card";
 import { cx } from "~/components/section";
-import { blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("cta-flexible-panel"),
-    ...sectionFields,
-    cards: z.array(cardSchema).optional(),
-    /** Where the text sits next to the cards: left (default), right, or above them. */
-    layout: z.enum(["text-left", "text-right", "text-top", ""]).optional(),
-  })
-  .loose();
-export type CtaFlexiblePanelBlok = z.infer<typeof schema>;
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { CtaFlexiblePanelBlok } from "./cta-flexible-panel.schema";
 
 /**
  * A panel of heading, intro and buttons beside (or above) one or more cards; the cards share a
@@ -43,4 +29,4 @@ export function CtaFlexiblePanel({ blok }: { blok: CtaFlexiblePanelBlok }) {
   );
 }
 
-export const ctaFlexiblePanel = defineBlock(schema, CtaFlexiblePanel);
+export default CtaFlexiblePanel;

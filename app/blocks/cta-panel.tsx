@@ -1,23 +1,8 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
-import { assetSchema, blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields } from "./shared";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("cta-panel"),
-    ...sectionFields,
-    /** Optional image beside the text. */
-    image: assetSchema.nullish(),
-    /** Colour scheme: primary (brand teal, white text, default), accent or light. */
-    theme: z.enum(["primary", "accent", "light", ""]).optional(),
-  })
-  .loose();
-export type CtaPanelBlok = z.infer<typeof schema>;
+import { Section, SectionButtons, SectionHeader } from "./shared";
+import type { CtaPanelBlok } from "./cta-panel.schema";
 
 /** A call-to-action strip: heading, text and buttons on a coloured panel, optionally with an image. */
 export function CtaPanel({ blok }: { blok: CtaPanelBlok }) {
@@ -38,4 +23,4 @@ export function CtaPanel({ blok }: { blok: CtaPanelBlok }) {
   );
 }
 
-export const ctaPanel = defineBlock(schema, CtaPanel);
+export default CtaPanel;

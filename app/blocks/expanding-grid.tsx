@@ -1,36 +1,11 @@
 import { useId, useState } from "react";
-import { z } from "zod";
-import { buttonSchema, ButtonGroup } from "~/components/button";
+import { ButtonGroup } from "~/components/button";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
+import { TextOrRichText } from "~/components/text-or-rich";
 import { useHydrated } from "~/components/use-hydrated";
-import { assetSchema, blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const expandingGridItemSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("expanding-grid-item"),
-    heading: z.string().optional(),
-    subHeading: z.string().optional(),
-    image: assetSchema.nullish(),
-    content: textOrRichSchema.optional(),
-    buttons: z.array(buttonSchema).optional(),
-  })
-  .loose();
-export type ExpandingGridItemBlok = z.infer<typeof expandingGridItemSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("expanding-grid"),
-    ...sectionFields,
-    items: z.array(expandingGridItemSchema).optional(),
-  })
-  .loose();
-export type ExpandingGridBlok = z.infer<typeof schema>;
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { ExpandingGridBlok } from "./expanding-grid.schema";
 
 /**
  * A row of image panels; the active one widens and shows its text. A panel becomes active on
@@ -90,4 +65,4 @@ export function ExpandingGrid({ blok }: { blok: ExpandingGridBlok }) {
   );
 }
 
-export const expandingGrid = defineBlock(schema, ExpandingGrid);
+export default ExpandingGrid;

@@ -1,21 +1,7 @@
 import { useId } from "react";
-import { z } from "zod";
-import { blokBase } from "~/content/schema";
-import { ExpansionPanel, schema as expansionPanelSchema } from "./expansion-panel";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("expansion-panel-group"),
-    ...sectionFields,
-    panels: z.array(expansionPanelSchema).optional(),
-    /** Only one panel open at a time. */
-    single_open: z.boolean().optional(),
-  })
-  .loose();
-export type ExpansionPanelGroupBlok = z.infer<typeof schema>;
+import { ExpansionPanel } from "./expansion-panel";
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { ExpansionPanelGroupBlok } from "./expansion-panel-group.schema";
 
 /** Expansion panels under one heading, optionally one open at a time. */
 export function ExpansionPanelGroup({ blok }: { blok: ExpansionPanelGroupBlok }) {
@@ -35,4 +21,4 @@ export function ExpansionPanelGroup({ blok }: { blok: ExpansionPanelGroupBlok })
   );
 }
 
-export const expansionPanelGroup = defineBlock(schema, ExpansionPanelGroup);
+export default ExpansionPanelGroup;

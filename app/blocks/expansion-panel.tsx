@@ -1,30 +1,12 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
-import { anchorId, cx, scrollToIdField } from "~/components/section";
-import { hasText, TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
-import { assetSchema, blokBase } from "~/content/schema";
-import { defineBlock } from "./types";
+import { anchorId, cx } from "~/components/section";
+import { hasText, TextOrRichText } from "~/components/text-or-rich";
+import type { ExpansionPanelBlok } from "./expansion-panel.schema";
 
 /** The toggle's words, letter for letter from the spec. */
 export const READ_MORE = "Read More";
 export const READ_LESS = "Read Less";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("expansion-panel"),
-    heading: z.string().optional(),
-    /** Always shown. */
-    content: textOrRichSchema.optional(),
-    /** Shown after 'Read More'. */
-    expanded_content: textOrRichSchema.optional(),
-    image: assetSchema.nullish(),
-    background_color: z.string().optional(),
-    ...scrollToIdField,
-  })
-  .loose();
-export type ExpansionPanelBlok = z.infer<typeof schema>;
 
 /**
  * A panel with more text behind 'Read More' (then 'Read Less'). It is a details/summary pair,
@@ -76,4 +58,4 @@ function ExpansionPanelBlock({ blok }: { blok: ExpansionPanelBlok }) {
   );
 }
 
-export const expansionPanel = defineBlock(schema, ExpansionPanelBlock);
+export default ExpansionPanelBlock;

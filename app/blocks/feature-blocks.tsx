@@ -1,40 +1,10 @@
 import { useId } from "react";
-import { z } from "zod";
-import { buttonSchema, ButtonGroup } from "~/components/button";
+import { ButtonGroup } from "~/components/button";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
-import { assetSchema, blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const FEATURE_BLOCK_VARIANTS = ["vertical", "horizontal", "grid-above", "grid-below"] as const;
-export type FeatureBlockVariant = (typeof FEATURE_BLOCK_VARIANTS)[number];
-
-export const featureBlockItemSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("feature-block-item"),
-    heading: z.string().optional(),
-    content: textOrRichSchema.optional(),
-    image: assetSchema.nullish(),
-    buttons: z.array(buttonSchema).optional(),
-  })
-  .loose();
-export type FeatureBlockItemBlok = z.infer<typeof featureBlockItemSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("feature-blocks"),
-    ...sectionFields,
-    variant: z.enum(FEATURE_BLOCK_VARIANTS).optional(),
-    /** The large image of the grid variants (above or below the grid of items). */
-    image: assetSchema.nullish(),
-    items: z.array(featureBlockItemSchema).optional(),
-  })
-  .loose();
-export type FeatureBlocksBlok = z.infer<typeof schema>;
+import { TextOrRichText } from "~/components/text-or-rich";
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { FeatureBlockItemBlok, FeatureBlocksBlok, FeatureBlockVariant } from "./feature-blocks.schema";
 
 /**
  * Items shown (spec): 3, or 4 for the grid variants and for horizontal on mobile. The horizontal
@@ -94,4 +64,4 @@ export function FeatureBlocks({ blok }: { blok: FeatureBlocksBlok }) {
   );
 }
 
-export const featureBlocks = defineBlock(schema, FeatureBlocks);
+export default FeatureBlocks;

@@ -1,31 +1,8 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
-import { assetSchema, blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const featureIconSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("feature-icon"),
-    icon: assetSchema.nullish(),
-    heading: z.string().optional(),
-    content: textOrRichSchema.optional(),
-  })
-  .loose();
-export type FeatureIconBlok = z.infer<typeof featureIconSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("feature-icons"),
-    ...sectionFields,
-    items: z.array(featureIconSchema).optional(),
-  })
-  .loose();
-export type FeatureIconsBlok = z.infer<typeof schema>;
+import { TextOrRichText } from "~/components/text-or-rich";
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { FeatureIconsBlok } from "./feature-icons.schema";
 
 /** A row of icons, each with a short heading and text (model highlights). */
 export function FeatureIcons({ blok }: { blok: FeatureIconsBlok }) {
@@ -48,4 +25,4 @@ export function FeatureIcons({ blok }: { blok: FeatureIconsBlok }) {
   );
 }
 
-export const featureIcons = defineBlock(schema, FeatureIcons);
+export default FeatureIcons;

@@ -1,19 +1,7 @@
 import { useId } from "react";
-import { z } from "zod";
-import { Card, cardSchema, type CardBlok } from "~/components/card";
-import { blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("grid-blocks"),
-    ...sectionFields,
-    items: z.array(cardSchema).optional(),
-  })
-  .loose();
-export type GridBlocksBlok = z.infer<typeof schema>;
+import { Card, type CardBlok } from "~/components/card";
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { GridBlocksBlok } from "./grid-blocks.schema";
 
 function sizesFor(card: CardBlok): string {
   const span = card.span ?? 1;
@@ -40,4 +28,4 @@ export function GridBlocks({ blok }: { blok: GridBlocksBlok }) {
   );
 }
 
-export const gridBlocks = defineBlock(schema, GridBlocks);
+export default GridBlocks;

@@ -1,35 +1,9 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
-import { assetSchema, blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const iconFeatureSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("icon-feature"),
-    icon: assetSchema.nullish(),
-    heading: z.string().optional(),
-    content: textOrRichSchema.optional(),
-  })
-  .loose();
-export type IconFeatureBlok = z.infer<typeof iconFeatureSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("icon-features"),
-    ...sectionFields,
-    /** The large image beside the list. */
-    image: assetSchema.nullish(),
-    image_position: z.enum(["left", "right", ""]).optional(),
-    items: z.array(iconFeatureSchema).optional(),
-  })
-  .loose();
-export type IconFeaturesBlok = z.infer<typeof schema>;
+import { TextOrRichText } from "~/components/text-or-rich";
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { IconFeaturesBlok } from "./icon-features.schema";
 
 /** A large image beside a list of features, each with an icon, heading and text. */
 export function IconFeatures({ blok }: { blok: IconFeaturesBlok }) {
@@ -64,4 +38,4 @@ export function IconFeatures({ blok }: { blok: IconFeaturesBlok }) {
   );
 }
 
-export const iconFeatures = defineBlock(schema, IconFeatures);
+export default IconFeatures;

@@ -1,25 +1,9 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
-import { assetSchema, blokBase } from "~/content/schema";
-import { Section, SectionButtons, sectionFields } from "./shared";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("information-panel"),
-    ...sectionFields,
-    content: textOrRichSchema.optional(),
-    image: assetSchema.nullish(),
-    image_position: z.enum(["left", "right", ""]).optional(),
-    /** Small print under the text. */
-    disclaimer: z.string().optional(),
-  })
-  .loose();
-export type InformationPanelBlok = z.infer<typeof schema>;
+import { TextOrRichText } from "~/components/text-or-rich";
+import { Section, SectionButtons } from "./shared";
+import type { InformationPanelBlok } from "./information-panel.schema";
 
 /** A panel of heading, rich text, buttons and small print beside an image (left or right). */
 export function InformationPanel({ blok }: { blok: InformationPanelBlok }) {
@@ -51,4 +35,4 @@ export function InformationPanel({ blok }: { blok: InformationPanelBlok }) {
   );
 }
 
-export const informationPanel = defineBlock(schema, InformationPanel);
+export default InformationPanel;

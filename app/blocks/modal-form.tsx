@@ -1,30 +1,13 @@
 import { useEffect } from "react";
-import { z } from "zod";
-import { blokBase } from "~/content/schema";
-import { MODAL_SIZES, Modal, closeModal, modalId, openModal, useModalOpen } from "~/components/modal";
-import { competitionFormBlokSchema, formBlokSchema } from "~/features/forms/content";
+import { Modal, closeModal, modalId, openModal, useModalOpen } from "~/components/modal";
 import { FormView } from "~/features/forms/form-view";
-import { defineBlock } from "./types";
+import type { ModalFormBlok } from "./modal-form.schema";
 
 /**
  * `modal-form`: a form shown in a modal, opened by buttons whose `modalAction` is the modal key.
  * Without JavaScript the buttons link to `#modal-<key>` (the modal opens by CSS :target), and the
  * form's post returns to that anchor, so errors and the success message show in the modal.
  */
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("modal-form"),
-    /** The name buttons use in `modalAction` to open this modal. */
-    modal_key: z.string().trim().min(1),
-    size: z.enum(MODAL_SIZES).optional(),
-    /** The form shown in the modal (one `form` or `competition-form`). */
-    form: z.array(z.union([formBlokSchema, competitionFormBlokSchema])).max(1).optional(),
-  })
-  .loose();
-
-export type ModalFormBlok = z.infer<typeof schema>;
-
 export function ModalForm({ blok }: { blok: ModalFormBlok }) {
   const name = blok.modal_key;
   const id = modalId(name);
@@ -56,4 +39,4 @@ export function ModalForm({ blok }: { blok: ModalFormBlok }) {
   );
 }
 
-export const modalForm = defineBlock(schema, ModalForm);
+export default ModalForm;

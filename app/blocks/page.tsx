@@ -1,41 +1,5 @@
-import { z } from "zod";
-import { assetSchema, blokBase, bloksSchema } from "~/content/schema";
 import { Blocks } from "./blocks";
-import { defineBlock } from "./types";
-
-export const stickyCtaLinkSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("sticky-cta-link"),
-    link_type: z.enum(["current_offers", "find_a_dealer", "book_a_test_drive"]),
-    label: z.string().optional(),
-    link: z.string().optional(),
-  })
-  .loose();
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("page"),
-    body: bloksSchema.optional(),
-    title: z.string().optional(),
-    meta_title: z.string().optional(),
-    meta_description: z.string().optional(),
-    meta_image: assetSchema.nullish(),
-    banner_image: assetSchema.nullish(),
-    noindex: z.boolean().optional(),
-    navbar_solid: z.boolean().optional(),
-    hide_header_footer: z.boolean().optional(),
-    sticky_bottom_cta: z.array(stickyCtaLinkSchema).optional(),
-    menu_button_color: z.string().optional(),
-    invert_logo: z.boolean().optional(),
-    finance_logo: z.boolean().optional(),
-    /** Offers pages: the date the current offers end (OfferCatalog priceValidUntil), YYYY-MM-DD. */
-    offers_valid_until: z.string().optional(),
-  })
-  .loose();
-
-export type PageBlok = z.infer<typeof schema>;
+import type { PageBlok } from "./page.schema";
 
 export function Page({ blok }: { blok: PageBlok }) {
   return (
@@ -45,4 +9,4 @@ export function Page({ blok }: { blok: PageBlok }) {
   );
 }
 
-export const page = defineBlock(schema, Page);
+export default Page;
