@@ -1,31 +1,14 @@
 import type { ReactNode } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { mediaKind } from "~/components/image-url";
 import { cx } from "~/components/section";
-import { assetSchema, blokBase, type Asset } from "~/content/schema";
+import type { Asset } from "~/content/schema";
 import { formatEventDate } from "~/features/news/event-date";
 import { VideoPlayer } from "~/features/media/components/video-player";
 import { useIsFirstBlock } from "./shared";
-import { defineBlock } from "./types";
+import type { EventBannerBlok } from "./event-banner.schema";
 
 if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("event-banner"),
-    heading: z.string().optional(),
-    /** Image or video. */
-    media: assetSchema.nullish(),
-    captions: assetSchema.nullish(),
-    /** Storyblok datetime "YYYY-MM-DD HH:mm". */
-    event_date: z.string().optional(),
-    location: z.string().optional(),
-    state: z.string().optional(),
-  })
-  .loose();
-export type EventBannerBlok = z.infer<typeof schema>;
 
 export interface EventBannerViewProps {
   heading?: string;
@@ -81,4 +64,4 @@ export function EventBanner({ blok }: { blok: EventBannerBlok }) {
   );
 }
 
-export const eventBanner = defineBlock(schema, EventBanner);
+export default EventBanner;

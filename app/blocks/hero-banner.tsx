@@ -1,54 +1,17 @@
-import { z } from "zod";
-import { buttonSchema, ButtonGroup } from "~/components/button";
+import { ButtonGroup } from "~/components/button";
 import { Carousel } from "~/components/carousel";
 import { Picture } from "~/components/image";
-import { anchorId, cx, scrollToIdField } from "~/components/section";
+import { anchorId, cx } from "~/components/section";
 import { usePrefersReducedMotion } from "~/components/use-media-query";
 import { useMegaMenuOpen } from "~/components/use-mega-menu-open";
-import { assetSchema, blokBase } from "~/content/schema";
 import { useIsFirstBlock, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
+import type { HeroBannerBlok, HeroSlideBlok } from "./hero-banner.schema";
 
 /** Spec: hero autoplay 4000 ms, slide animation 800 ms. */
 export const HERO_AUTOPLAY_MS = 4000;
 export const HERO_SPEED_MS = 800;
 /** Image boxes: 16:9 from md up, a taller crop on phones. */
 export const HERO_IMAGE = { width: 1920, height: 1080, mobileWidth: 768, mobileHeight: 960 } as const;
-
-export const heroSlideSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("hero-slide"),
-    heading: z.string().optional(),
-    subHeading: z.string().optional(),
-    image: assetSchema.nullish(),
-    /** Art-directed image below md. */
-    mobileImage: assetSchema.nullish(),
-    /** "light" (white text, the default) or "dark". */
-    textColor: z.enum(["light", "dark", ""]).optional(),
-    applyGradient: z.boolean().optional(),
-    buttons: z.array(buttonSchema).optional(),
-    /** Small print under the buttons. */
-    disclaimer: z.string().optional(),
-  })
-  .loose();
-export type HeroSlideBlok = z.infer<typeof heroSlideSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("hero-banner"),
-    slides: z.array(heroSlideSchema).optional(),
-    /** Autoplay between slides (default on). */
-    autoplay: z.boolean().optional(),
-    /** The slides' heading level: h1 when the hero carries the page title (default h2). */
-    heading_level: z.enum(["h1", "h2", ""]).optional(),
-    /** Accessible name of the slideshow. */
-    label: z.string().optional(),
-    ...scrollToIdField,
-  })
-  .loose();
-export type HeroBannerBlok = z.infer<typeof schema>;
 
 export function HeroSlide({ slide, priority, headingLevel }: { slide: HeroSlideBlok; priority: boolean; headingLevel: "h1" | "h2" }) {
   const Heading = headingLevel;
@@ -112,4 +75,4 @@ export function HeroBanner({ blok }: { blok: HeroBannerBlok }) {
   );
 }
 
-export const heroBanner = defineBlock(schema, HeroBanner);
+export default HeroBanner;

@@ -1,37 +1,12 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { ResolvedAnchor } from "~/components/smart-link";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
+import { TextOrRichText } from "~/components/text-or-rich";
 import { resolveLink } from "~/content/links";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const hoverTileSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("hover-tile"),
-    heading: z.string().optional(),
-    image: assetSchema.nullish(),
-    content: textOrRichSchema.optional(),
-    /** Anywhere, including a section of this page ('#{id}', a panel's scroll-to-id). */
-    link: z.union([linkSchema, z.string()]).optional(),
-  })
-  .loose();
-export type HoverTileBlok = z.infer<typeof hoverTileSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("hover-tiles"),
-    ...sectionFields,
-    tiles: z.array(hoverTileSchema).optional(),
-  })
-  .loose();
-export type HoverTilesBlok = z.infer<typeof schema>;
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { HoverTileBlok, HoverTilesBlok } from "./hover-tiles.schema";
 
 function HoverTile({ tile }: { tile: HoverTileBlok }) {
   const { country } = useSite();
@@ -79,4 +54,4 @@ export function HoverTiles({ blok }: { blok: HoverTilesBlok }) {
   );
 }
 
-export const hoverTiles = defineBlock(schema, HoverTiles);
+export default HoverTiles;

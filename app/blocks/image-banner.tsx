@@ -1,29 +1,10 @@
-import { z } from "zod";
 import { Picture } from "~/components/image";
-import { anchorId, cx, scrollToIdField } from "~/components/section";
+import { anchorId, cx } from "~/components/section";
 import { ResolvedAnchor } from "~/components/smart-link";
 import { resolveLink } from "~/content/links";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import { useIsFirstBlock } from "./shared";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("image-banner"),
-    image: assetSchema.nullish(),
-    mobileImage: assetSchema.nullish(),
-    /** The whole banner links here when set. */
-    link: z.union([linkSchema, z.string()]).optional(),
-    /** Caption under the image. */
-    caption: z.string().optional(),
-    /** Keep the image within the page width instead of full bleed. */
-    contained: z.boolean().optional(),
-    ...scrollToIdField,
-  })
-  .loose();
-export type ImageBannerBlok = z.infer<typeof schema>;
+import type { ImageBannerBlok } from "./image-banner.schema";
 
 /** A full-width (or contained) image, optionally a link, with an optional caption. */
 export function ImageBanner({ blok }: { blok: ImageBannerBlok }) {
@@ -60,4 +41,4 @@ export function ImageBanner({ blok }: { blok: ImageBannerBlok }) {
   );
 }
 
-export const imageBanner = defineBlock(schema, ImageBanner);
+export default ImageBanner;

@@ -1,31 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
-import { z } from "zod";
 import { Carousel } from "~/components/carousel";
 import { ResponsiveImage } from "~/components/image";
-import { assetSchema, blokBase } from "~/content/schema";
 import { DOWNLOAD_ZIP_URL, downloadImagesZip } from "~/features/downloads/download-client";
-import { Section, SectionHeader, sectionFields, useIsFirstBlock } from "./shared";
-import { defineBlock } from "./types";
+import { Section, SectionHeader, useIsFirstBlock } from "./shared";
+import type { ImageCarouselBlok } from "./image-carousel.schema";
 
 if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
 
 /** Image carousel speed (spec site.md section 9). */
 export const IMAGE_CAROUSEL_SPEED = 800;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("image-carousel"),
-    ...sectionFields,
-    images: z.array(assetSchema).optional(),
-    /** Offer the images as one download (images.zip). */
-    allow_download: z.boolean().optional(),
-    download_label: z.string().optional(),
-    /** Show each image's title below it. */
-    show_captions: z.boolean().optional(),
-  })
-  .loose();
-export type ImageCarouselBlok = z.infer<typeof schema>;
 
 /**
  * Images in a carousel (speed 800) with an optional download of them all as images.zip. The
@@ -72,4 +55,4 @@ export function ImageCarousel({ blok }: { blok: ImageCarouselBlok }) {
   );
 }
 
-export const imageCarousel = defineBlock(schema, ImageCarousel);
+export default ImageCarousel;

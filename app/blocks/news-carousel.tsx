@@ -1,28 +1,12 @@
 import { useId } from "react";
-import { z } from "zod";
 import { Carousel } from "~/components/carousel";
-import { numberField } from "~/components/section";
-import { blokBase } from "~/content/schema";
 import { ListingCard } from "~/features/news/components/listing-card";
 import { LISTING_MESSAGES, type ListingItem } from "~/features/news/listing";
 import { useBlockData } from "./block-data";
-import { Section, SectionButtons, SectionHeader, sectionFields } from "./shared";
-import { defineBlock } from "./types";
+import { Section, SectionButtons, SectionHeader } from "./shared";
+import type { NewsCarouselBlok } from "./news-carousel.schema";
 
 if (import.meta.env) import.meta.glob("../styles/listings.css", { eager: true });
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("news-carousel"),
-    ...sectionFields,
-    /** How many of the newest articles (1–6; default 6). */
-    count: numberField(1, 6),
-    /** Only articles of this news-categories value; empty for all. */
-    category: z.string().optional(),
-  })
-  .loose();
-export type NewsCarouselBlok = z.infer<typeof schema>;
 
 /** The newest news articles in a carousel (data from the block loader). */
 export function NewsCarousel({ blok }: { blok: NewsCarouselBlok }) {
@@ -51,4 +35,4 @@ export function NewsCarousel({ blok }: { blok: NewsCarouselBlok }) {
   );
 }
 
-export const newsCarousel = defineBlock(schema, NewsCarousel);
+export default NewsCarousel;

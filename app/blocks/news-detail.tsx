@@ -1,17 +1,10 @@
-import type { z } from "zod";
-import { newsDetailSchema } from "~/content/content-types";
 import { useStoryMeta } from "~/content/story-context";
 import { categoryLabels, COUNTRY_TIME_ZONE, formatPublishDate } from "~/features/news/format";
 import { useNewsCategories } from "~/features/news/use-news-categories";
 import { useSite } from "~/features/site-state/site-context";
 import { ResponsiveImage } from "~/components/image";
 import { Blocks } from "./blocks";
-import { defineBlock } from "./types";
-
-/** The content type and the block are one: the schema lives with the other content types. */
-export const schema = newsDetailSchema;
-
-export type NewsDetailBlok = z.infer<typeof schema>;
+import type { NewsDetailBlok } from "./news-detail.schema";
 
 /** A news article: banner image, categories, publish date, title and body blocks. */
 export function NewsDetail({ blok }: { blok: NewsDetailBlok }) {
@@ -36,4 +29,4 @@ export function NewsDetail({ blok }: { blok: NewsDetailBlok }) {
   );
 }
 
-export const newsDetail = defineBlock(schema, NewsDetail);
+export default NewsDetail;

@@ -1,28 +1,12 @@
 import { useId } from "react";
-import { z } from "zod";
-import { blokBase } from "~/content/schema";
 import type { NewsListingData } from "~/features/news/block-loaders.server";
 import { Listing } from "~/features/news/components/listing";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./block-data";
-import { Section, SectionHeader, sectionFields } from "./shared";
-import { defineBlock } from "./types";
+import { Section, SectionHeader } from "./shared";
+import type { NewsListingBlok } from "./news-listing.schema";
 
 if (import.meta.env) import.meta.glob("../styles/listings.css", { eager: true });
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("news-listing"),
-    ...sectionFields,
-    /** Label of the filter's first option, which shows every category ("All news"). */
-    all_label: z.string().optional(),
-    /** Accessible name of the category filter ("Filter news by category"). */
-    filter_label: z.string().optional(),
-    load_more_label: z.string().optional(),
-  })
-  .loose();
-export type NewsListingBlok = z.infer<typeof schema>;
 
 /**
  * News listing (spec site.md sections 2, 4 and 8): the newest articles six at a time with Load
@@ -52,4 +36,4 @@ export function NewsListing({ blok }: { blok: NewsListingBlok }) {
   );
 }
 
-export const newsListing = defineBlock(schema, NewsListing);
+export default NewsListing;

@@ -1,33 +1,9 @@
 import { useId } from "react";
-import { z } from "zod";
-import { buttonSchema, ButtonGroup } from "~/components/button";
+import { ButtonGroup } from "~/components/button";
 import { ResponsiveImage } from "~/components/image";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
-import { assetSchema, blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const overviewBlockSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("overview-block"),
-    heading: z.string().optional(),
-    content: textOrRichSchema.optional(),
-    image: assetSchema.nullish(),
-    buttons: z.array(buttonSchema).optional(),
-  })
-  .loose();
-export type OverviewBlockBlok = z.infer<typeof overviewBlockSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("overview-blocks"),
-    ...sectionFields,
-    items: z.array(overviewBlockSchema).optional(),
-  })
-  .loose();
-export type OverviewBlocksBlok = z.infer<typeof schema>;
+import { TextOrRichText } from "~/components/text-or-rich";
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { OverviewBlocksBlok } from "./overview-blocks.schema";
 
 /** Overview rows: image and text side by side, alternating sides from md up. */
 export function OverviewBlocks({ blok }: { blok: OverviewBlocksBlok }) {
@@ -55,4 +31,4 @@ export function OverviewBlocks({ blok }: { blok: OverviewBlocksBlok }) {
   );
 }
 
-export const overviewBlocks = defineBlock(schema, OverviewBlocks);
+export default OverviewBlocks;

@@ -1,40 +1,12 @@
 import { useId, type CSSProperties } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
-import { cx, numberField } from "~/components/section";
+import { cx } from "~/components/section";
 import { ResolvedAnchor } from "~/components/smart-link";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
+import { TextOrRichText } from "~/components/text-or-rich";
 import { resolveLink } from "~/content/links";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const overviewGridItemSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("overview-grid-item"),
-    heading: z.string().optional(),
-    content: textOrRichSchema.optional(),
-    image: assetSchema.nullish(),
-    link: z.union([linkSchema, z.string()]).optional(),
-    /** Visible words of the link (default: the heading is the link). */
-    link_label: z.string().optional(),
-  })
-  .loose();
-export type OverviewGridItemBlok = z.infer<typeof overviewGridItemSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("overview-grid-blocks"),
-    ...sectionFields,
-    items: z.array(overviewGridItemSchema).optional(),
-    /** Columns from lg up: 2 or 3 (default 3). */
-    columns: numberField(2, 3),
-  })
-  .loose();
-export type OverviewGridBlocksBlok = z.infer<typeof schema>;
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { OverviewGridBlocksBlok, OverviewGridItemBlok } from "./overview-grid-blocks.schema";
 
 function OverviewGridItem({ item }: { item: OverviewGridItemBlok }) {
   const { country } = useSite();
@@ -83,4 +55,4 @@ export function OverviewGridBlocks({ blok }: { blok: OverviewGridBlocksBlok }) {
   );
 }
 
-export const overviewGridBlocks = defineBlock(schema, OverviewGridBlocks);
+export default OverviewGridBlocks;

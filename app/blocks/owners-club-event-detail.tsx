@@ -1,6 +1,4 @@
 import { Link } from "@remix-run/react";
-import type { z } from "zod";
-import { ownersClubEventDetailSchema } from "~/content/content-types";
 import { countryPath } from "~/content/links";
 import { useStoryMeta } from "~/content/story-context";
 import { Gallery } from "~/features/downloads/components/gallery";
@@ -8,13 +6,9 @@ import { formatEventDate, parentSlug } from "~/features/news/event-date";
 import { useSite } from "~/features/site-state/site-context";
 import { Blocks } from "./blocks";
 import { EventBannerView } from "./event-banner";
-import { defineBlock } from "./types";
+import type { OwnersClubEventDetailBlok } from "./owners-club-event-detail.schema";
 
 if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
-/** The content type and the block are one: the schema lives with the other content types. */
-export const schema = ownersClubEventDetailSchema;
-export type OwnersClubEventDetailBlok = z.infer<typeof schema>;
 
 /** Spec text (site.md section 2), letter for letter. */
 export const BACK_TO_EVENTS = "Back to events";
@@ -64,4 +58,4 @@ export function OwnersClubEventDetail({ blok }: { blok: OwnersClubEventDetailBlo
   );
 }
 
-export const ownersClubEventDetail = defineBlock(schema, OwnersClubEventDetail);
+export default OwnersClubEventDetail;

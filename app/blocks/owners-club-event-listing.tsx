@@ -1,24 +1,12 @@
 import { useId } from "react";
-import { z } from "zod";
-import { blokBase } from "~/content/schema";
 import { Listing } from "~/features/news/components/listing";
 import type { ListingState } from "~/features/news/listing";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./block-data";
-import { Section, SectionHeader, sectionFields } from "./shared";
-import { defineBlock } from "./types";
+import { Section, SectionHeader } from "./shared";
+import type { OwnersClubEventListingBlok } from "./owners-club-event-listing.schema";
 
 if (import.meta.env) import.meta.glob("../styles/listings.css", { eager: true });
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("owners-club-event-listing"),
-    ...sectionFields,
-    load_more_label: z.string().optional(),
-  })
-  .loose();
-export type OwnersClubEventListingBlok = z.infer<typeof schema>;
 
 /** Owners-club events, six at a time with Load more (spec site.md sections 2, 4 and 8). */
 export function OwnersClubEventListing({ blok }: { blok: OwnersClubEventListingBlok }) {
@@ -40,4 +28,4 @@ export function OwnersClubEventListing({ blok }: { blok: OwnersClubEventListingB
   );
 }
 
-export const ownersClubEventListing = defineBlock(schema, OwnersClubEventListing);
+export default OwnersClubEventListing;

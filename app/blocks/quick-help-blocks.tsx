@@ -1,36 +1,11 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { ResolvedAnchor } from "~/components/smart-link";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
+import { TextOrRichText } from "~/components/text-or-rich";
 import { resolveLink } from "~/content/links";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-/** Spec: quick help items have locale, heading, image, link and content. */
-export const quickHelpItemSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("quick-help-item"),
-    heading: z.string().optional(),
-    image: assetSchema.nullish(),
-    link: z.union([linkSchema, z.string()]).optional(),
-    content: textOrRichSchema.optional(),
-  })
-  .loose();
-export type QuickHelpItemBlok = z.infer<typeof quickHelpItemSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("quick-help-blocks"),
-    ...sectionFields,
-    items: z.array(quickHelpItemSchema).optional(),
-  })
-  .loose();
-export type QuickHelpBlocksBlok = z.infer<typeof schema>;
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { QuickHelpBlocksBlok, QuickHelpItemBlok } from "./quick-help-blocks.schema";
 
 function QuickHelpItem({ item }: { item: QuickHelpItemBlok }) {
   const { country } = useSite();
@@ -72,4 +47,4 @@ export function QuickHelpBlocks({ blok }: { blok: QuickHelpBlocksBlok }) {
   );
 }
 
-export const quickHelpBlocks = defineBlock(schema, QuickHelpBlocks);
+export default QuickHelpBlocks;

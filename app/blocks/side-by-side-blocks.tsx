@@ -1,33 +1,9 @@
 import { useId } from "react";
-import { z } from "zod";
-import { buttonSchema, ButtonGroup } from "~/components/button";
+import { ButtonGroup } from "~/components/button";
 import { ResponsiveImage } from "~/components/image";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
-import { assetSchema, blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const sideBySideItemSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("side-by-side-item"),
-    heading: z.string().optional(),
-    content: textOrRichSchema.optional(),
-    image: assetSchema.nullish(),
-    buttons: z.array(buttonSchema).optional(),
-  })
-  .loose();
-export type SideBySideItemBlok = z.infer<typeof sideBySideItemSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("side-by-side-blocks"),
-    ...sectionFields,
-    items: z.array(sideBySideItemSchema).optional(),
-  })
-  .loose();
-export type SideBySideBlocksBlok = z.infer<typeof schema>;
+import { TextOrRichText } from "~/components/text-or-rich";
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { SideBySideBlocksBlok } from "./side-by-side-blocks.schema";
 
 /** Two (or more) equal columns side by side from md up, each with image, heading, text and buttons. */
 export function SideBySideBlocks({ blok }: { blok: SideBySideBlocksBlok }) {
@@ -53,4 +29,4 @@ export function SideBySideBlocks({ blok }: { blok: SideBySideBlocksBlok }) {
   );
 }
 
-export const sideBySideBlocks = defineBlock(schema, SideBySideBlocks);
+export default SideBySideBlocks;

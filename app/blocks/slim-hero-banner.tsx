@@ -1,30 +1,11 @@
-import { z } from "zod";
-import { buttonSchema, ButtonGroup } from "~/components/button";
+import { ButtonGroup } from "~/components/button";
 import { Picture } from "~/components/image";
-import { anchorId, cx, scrollToIdField } from "~/components/section";
-import { assetSchema, blokBase } from "~/content/schema";
+import { anchorId, cx } from "~/components/section";
 import { useIsFirstBlock } from "./shared";
-import { defineBlock } from "./types";
+import type { SlimHeroBannerBlok } from "./slim-hero-banner.schema";
 
 /** Spec: slim hero image height 480. */
 export const SLIM_HERO_HEIGHT = 480;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("slim-hero-banner"),
-    heading: z.string().optional(),
-    subHeading: z.string().optional(),
-    image: assetSchema.nullish(),
-    mobileImage: assetSchema.nullish(),
-    textColor: z.enum(["light", "dark", ""]).optional(),
-    applyGradient: z.boolean().optional(),
-    heading_level: z.enum(["h1", "h2", ""]).optional(),
-    buttons: z.array(buttonSchema).optional(),
-    ...scrollToIdField,
-  })
-  .loose();
-export type SlimHeroBannerBlok = z.infer<typeof schema>;
 
 /** A one-slide hero whose image is 480 px high at every width. */
 export function SlimHeroBanner({ blok }: { blok: SlimHeroBannerBlok }) {
@@ -56,4 +37,4 @@ export function SlimHeroBanner({ blok }: { blok: SlimHeroBannerBlok }) {
   );
 }
 
-export const slimHeroBanner = defineBlock(schema, SlimHeroBanner);
+export default SlimHeroBanner;

@@ -1,37 +1,8 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
-import { assetSchema, blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const statsItemSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("stats-item"),
-    /** The figure, as the editor writes it ("7", "2,500"). */
-    value: z.string().optional(),
-    /** Unit after the figure ("years", "kg", "L/100km"). */
-    unit: z.string().optional(),
-    label: z.string().optional(),
-    icon: assetSchema.nullish(),
-  })
-  .loose();
-export type StatsItemBlok = z.infer<typeof statsItemSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("stats-banner"),
-    ...sectionFields,
-    items: z.array(statsItemSchema).optional(),
-    /** Small print under the figures. */
-    disclaimer: z.string().optional(),
-    theme: z.enum(["dark", "light", ""]).optional(),
-  })
-  .loose();
-export type StatsBannerBlok = z.infer<typeof schema>;
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { StatsBannerBlok } from "./stats-banner.schema";
 
 /** Spec: 4 items per row when there are exactly 4, otherwise 6. */
 export function statsPerRow(count: number): 4 | 6 {
@@ -65,4 +36,4 @@ export function StatsBanner({ blok }: { blok: StatsBannerBlok }) {
   );
 }
 
-export const statsBanner = defineBlock(schema, StatsBanner);
+export default StatsBanner;

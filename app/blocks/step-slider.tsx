@@ -1,35 +1,12 @@
 import { useId } from "react";
-import { z } from "zod";
 import { Carousel } from "~/components/carousel";
 import { ResponsiveImage } from "~/components/image";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
-import { assetSchema, blokBase } from "~/content/schema";
-import { Section, SectionButtons, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
+import { TextOrRichText } from "~/components/text-or-rich";
+import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
+import type { StepSliderBlok } from "./step-slider.schema";
 
 /** Spec: step slider spacing 30 on small screens (below md), 50 otherwise. */
 export const STEP_SLIDER_SPACING = { base: 30, md: 50 } as const;
-
-export const stepSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("step"),
-    heading: z.string().optional(),
-    content: textOrRichSchema.optional(),
-    image: assetSchema.nullish(),
-  })
-  .loose();
-export type StepBlok = z.infer<typeof stepSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("step-slider"),
-    ...sectionFields,
-    steps: z.array(stepSchema).optional(),
-  })
-  .loose();
-export type StepSliderBlok = z.infer<typeof schema>;
 
 /** Numbered steps in a slider (1.1 in view on phones, 2 from md, 3 from lg). */
 export function StepSlider({ blok }: { blok: StepSliderBlok }) {
@@ -58,4 +35,4 @@ export function StepSlider({ blok }: { blok: StepSliderBlok }) {
   );
 }
 
-export const stepSlider = defineBlock(schema, StepSlider);
+export default StepSlider;

@@ -2,7 +2,8 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { asset, b, parse, renderBlocks, renderLive } from "./render";
-import { HERO_AUTOPLAY_MS, HERO_SPEED_MS, HeroBanner, schema } from "~/blocks/hero-banner";
+import { HERO_AUTOPLAY_MS, HERO_SPEED_MS, HeroBanner } from "~/blocks/hero-banner";
+import { schema } from "~/blocks/hero-banner.schema";
 import { SLIM_HERO_HEIGHT } from "~/blocks/slim-hero-banner";
 
 afterEach(() => {

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { textOrRichSchema } from "~/components/text-or-rich.schema";
+import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { sectionFields } from "./shared.schema";
+
+export const hoverTileSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("hover-tile"),
+    heading: z.string().optional(),
+    image: assetSchema.nullish(),
+    content: textOrRichSchema.optional(),
+    /** Anywhere, including a section of this page ('#{id}', a panel's scroll-to-id). */
+    link: z.union([linkSchema, z.string()]).optional(),
+  })
+  .loose();
+export type HoverTileBlok = z.infer<typeof hoverTileSchema>;
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("hover-tiles"),
+    ...sectionFields,
+    tiles: z.array(hoverTileSchema).optional(),
+  })
+  .loose();
+export type HoverTilesBlok = z.infer<typeof schema>;

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { buttonSchema } from "~/components/button.schema";
+import { textOrRichSchema } from "~/components/text-or-rich.schema";
+import { assetSchema, blokBase } from "~/content/schema";
+import { sectionFields } from "./shared.schema";
+
+export const overviewBlockSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("overview-block"),
+    heading: z.string().optional(),
+    content: textOrRichSchema.optional(),
+    image: assetSchema.nullish(),
+    buttons: z.array(buttonSchema).optional(),
+  })
+  .loose();
+export type OverviewBlockBlok = z.infer<typeof overviewBlockSchema>;
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("overview-blocks"),
+    ...sectionFields,
+    items: z.array(overviewBlockSchema).optional(),
+  })
+  .loose();
+export type OverviewBlocksBlok = z.infer<typeof schema>;

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { textOrRichSchema } from "~/components/text-or-rich.schema";
+import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { sectionFields } from "./shared.schema";
+
+/** Spec: quick help items have locale, heading, image, link and content. */
+export const quickHelpItemSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("quick-help-item"),
+    heading: z.string().optional(),
+    image: assetSchema.nullish(),
+    link: z.union([linkSchema, z.string()]).optional(),
+    content: textOrRichSchema.optional(),
+  })
+  .loose();
+export type QuickHelpItemBlok = z.infer<typeof quickHelpItemSchema>;
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("quick-help-blocks"),
+    ...sectionFields,
+    items: z.array(quickHelpItemSchema).optional(),
+  })
+  .loose();
+export type QuickHelpBlocksBlok = z.infer<typeof schema>;
