@@ -1,3 +1,4 @@
+import { whenACardNeedsScript } from "./hydration";
 import type { BlockEntry } from "./types";
 
 // The blocks' stylesheets, for every page: a block that keeps its server HTML never loads its
@@ -31,27 +32,27 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
     load: () => import("./competition-form"),
     hydrate: true,
   },
-  "cta-cards": { load: () => import("./cta-cards"), hydrate: true },
+  "cta-cards": { load: () => import("./cta-cards"), hydrate: whenACardNeedsScript("cards") },
   "cta-carousel": { load: () => import("./cta-carousel"), hydrate: true },
   "cta-flexible-panel": {
     load: () => import("./cta-flexible-panel"),
     hydrate: true,
   },
-  "cta-panel": { load: () => import("./cta-panel"), hydrate: true },
+  "cta-panel": { load: () => import("./cta-panel"), hydrate: false },
   "event-banner": { load: () => import("./event-banner"), hydrate: true },
   "expanding-grid": { load: () => import("./expanding-grid"), hydrate: true },
-  "expansion-panel": { load: () => import("./expansion-panel"), hydrate: true },
+  "expansion-panel": { load: () => import("./expansion-panel"), hydrate: false },
   "expansion-panel-group": {
     load: () => import("./expansion-panel-group"),
     hydrate: true,
   },
-  "feature-blocks": { load: () => import("./feature-blocks"), hydrate: true },
-  "feature-icons": { load: () => import("./feature-icons"), hydrate: true },
-  "grid-blocks": { load: () => import("./grid-blocks"), hydrate: true },
+  "feature-blocks": { load: () => import("./feature-blocks"), hydrate: false },
+  "feature-icons": { load: () => import("./feature-icons"), hydrate: false },
+  "grid-blocks": { load: () => import("./grid-blocks"), hydrate: whenACardNeedsScript("items") },
   "hero-banner": { load: () => import("./hero-banner"), hydrate: true },
-  "hover-tiles": { load: () => import("./hover-tiles"), hydrate: true },
-  "icon-features": { load: () => import("./icon-features"), hydrate: true },
-  "image-banner": { load: () => import("./image-banner"), hydrate: true },
+  "hover-tiles": { load: () => import("./hover-tiles"), hydrate: false },
+  "icon-features": { load: () => import("./icon-features"), hydrate: false },
+  "image-banner": { load: () => import("./image-banner"), hydrate: false },
   "image-carousel": { load: () => import("./image-carousel"), hydrate: true },
   "information-panel": {
     load: () => import("./information-panel"),
@@ -72,10 +73,10 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
     hydrate: true,
   },
   "news-carousel": { load: () => import("./news-carousel"), hydrate: true },
-  "news-detail": { load: () => import("./news-detail"), hydrate: true },
+  "news-detail": { load: () => import("./news-detail"), hydrate: false },
   "news-listing": { load: () => import("./news-listing"), hydrate: true },
   "offers-listing": { load: () => import("./offers-listing"), hydrate: true },
-  "overview-blocks": { load: () => import("./overview-blocks"), hydrate: true },
+  "overview-blocks": { load: () => import("./overview-blocks"), hydrate: false },
   "overview-grid-blocks": {
     load: () => import("./overview-grid-blocks"),
     hydrate: true,
@@ -100,7 +101,7 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
     load: () => import("./slim-hero-banner"),
     hydrate: true,
   },
-  "stats-banner": { load: () => import("./stats-banner"), hydrate: true },
+  "stats-banner": { load: () => import("./stats-banner"), hydrate: false },
   "step-slider": { load: () => import("./step-slider"), hydrate: true },
   "store-locator": { load: () => import("./store-locator"), hydrate: true },
   "sub-navigation": { load: () => import("./sub-navigation"), hydrate: true },
@@ -111,5 +112,5 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
   "video-tiles": { load: () => import("./video-tiles"), hydrate: true },
   accordion: { load: () => import("./accordion"), hydrate: true },
   form: { load: () => import("./form"), hydrate: true },
-  page: { load: () => import("./page"), hydrate: true },
+  page: { load: () => import("./page"), hydrate: false },
 };
