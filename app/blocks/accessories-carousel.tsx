@@ -1,23 +1,11 @@
 import { useId } from "react";
-import { z } from "zod";
 import { Carousel } from "~/components/carousel";
-import { blokBase } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import type { AccessoriesBlockData } from "~/features/vehicles/block-loaders.server";
 import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
-import { vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { useBlockData } from "./block-data";
 import { Section, SectionButtons, SectionHeader } from "./shared";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("accessories-carousel"),
-    ...vehicleBlockFields,
-  })
-  .loose();
-export type AccessoriesCarouselBlok = z.infer<typeof schema>;
+import type { AccessoriesCarouselBlok } from "./accessories-carousel.schema";
 
 /** The model line's accessories in a carousel (a scrollable list without JavaScript). */
 export function AccessoriesCarousel({ blok }: { blok: AccessoriesCarouselBlok }) {
@@ -39,4 +27,4 @@ export function AccessoriesCarousel({ blok }: { blok: AccessoriesCarouselBlok })
   );
 }
 
-export const accessoriesCarousel = defineBlock(schema, AccessoriesCarousel);
+export default AccessoriesCarousel;

@@ -1,13 +1,10 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useId } from "react";
-import { z } from "zod";
 import { anchorId, cx } from "~/components/section";
 import { useHydrated } from "~/components/use-hydrated";
-import { blokBase } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import type { AccessoriesBlockData } from "~/features/vehicles/block-loaders.server";
 import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
-import { vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import {
   ACCESSORY_SORTS,
   ACCESSORY_SORT_LABELS,
@@ -19,7 +16,7 @@ import {
 } from "~/features/vehicles/logic";
 import { useBlockData } from "./block-data";
 import { Section, SectionHeader } from "./shared";
-import { defineBlock } from "./types";
+import type { AccessoriesListingBlok } from "./accessories-listing.schema";
 
 export const ACCESSORY_LISTING_TEXTS = {
   filter: "Filter by category",
@@ -27,15 +24,6 @@ export const ACCESSORY_LISTING_TEXTS = {
   apply: "Apply",
   status: (shown: number, total: number) => `Showing ${shown} of ${total} accessories`,
 } as const;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("accessories-listing"),
-    ...vehicleBlockFields,
-  })
-  .loose();
-export type AccessoriesListingBlok = z.infer<typeof schema>;
 
 /**
  * Accessories listing (spec §9): 6 shown, then Load more; category filter buttons; in AU a sort
@@ -127,4 +115,4 @@ export function AccessoriesListing({ blok }: { blok: AccessoriesListingBlok }) {
   );
 }
 
-export const accessoriesListing = defineBlock(schema, AccessoriesListing);
+export default AccessoriesListing;

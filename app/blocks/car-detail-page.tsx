@@ -1,38 +1,23 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { anchorId } from "~/components/section";
 import { countryPath } from "~/content/links";
-import { blokBase } from "~/content/schema";
 import { offerText } from "~/features/pricing/driveaway";
 import { cleanCarText } from "~/features/pricing/format";
 import { useSite } from "~/features/site-state/site-context";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
-import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { ColourSwatches, ModelFeatures, PriceDisclaimers, VehiclePrice, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
 import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";
 import { useBlockData } from "./block-data";
 import { Section } from "./shared";
-import { defineBlock } from "./types";
+import type { CarDetailPageBlok } from "./car-detail-page.schema";
 
 export const CAR_DETAIL_TEXTS = {
   build: "Build Your Own",
   testDrive: "Book a Test Drive",
   cleanCar: "Clean car programme:",
 } as const;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("car-detail-page"),
-    ...vehicleBlockFields,
-    ...modelField,
-    /** Heading over the feature list. */
-    features_heading: z.string().optional(),
-  })
-  .loose();
-export type CarDetailPageBlok = z.infer<typeof schema>;
 
 /**
  * Car detail: one model with its colours (swatches change the image and price), price for the
@@ -105,4 +90,4 @@ function CarDetailView({ blok, model, anchor, lineSlug }: { blok: CarDetailPageB
   );
 }
 
-export const carDetailPage = defineBlock(schema, CarDetailPage);
+export default CarDetailPage;

@@ -1,26 +1,13 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { anchorId } from "~/components/section";
-import { blokBase } from "~/content/schema";
 import { colourPriceText } from "~/features/pricing/format";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
-import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { ColourSwatches, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
 import { COLOUR_SELECTOR_HEIGHT, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import { useBlockData } from "./block-data";
 import { Section, SectionHeader } from "./shared";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("colour-selector"),
-    ...vehicleBlockFields,
-    ...modelField,
-  })
-  .loose();
-export type ColourSelectorBlok = z.infer<typeof schema>;
+import type { ColourSelectorBlok } from "./colour-selector.schema";
 
 /**
  * Colour selector: the model in the chosen colour (stage 306 px high below md, 700 px from md),
@@ -69,4 +56,4 @@ function ColourSelectorView({
   );
 }
 
-export const colourSelector = defineBlock(schema, ColourSelector);
+export default ColourSelector;

@@ -1,21 +1,18 @@
 import { useLocation } from "@remix-run/react";
 import { useId, useState } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { Modal } from "~/components/modal";
-import { anchorId, numberField } from "~/components/section";
+import { anchorId } from "~/components/section";
 import { useHydrated } from "~/components/use-hydrated";
 import { countryPath } from "~/content/links";
-import { blokBase } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
-import { vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { ActionLink, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { comparedModels, compareSearch, sortVehicleModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";
 import { useBlockData } from "./block-data";
 import { Section, SectionHeader } from "./shared";
-import { defineBlock } from "./types";
+import type { CompareGridBlok } from "./compare-grid.schema";
 
 /** Spec transactional.md §2 "Compare grid", letter for letter. */
 export const COMPARE_TEXTS = {
@@ -24,19 +21,6 @@ export const COMPARE_TEXTS = {
   testDrive: "Book a test drive",
   remove: "Remove",
 } as const;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("compare-grid"),
-    ...vehicleBlockFields,
-    /** Models shown at first (default 2). */
-    initial_count: numberField(0, 6),
-    /** How many lines of each model's feature list to show (default 4). */
-    feature_count: numberField(0, 12),
-  })
-  .loose();
-export type CompareGridBlok = z.infer<typeof schema>;
 
 /**
  * Compare grid (spec transactional.md §2, §4): cards of the shown models with a remove button,
@@ -142,4 +126,4 @@ export function CompareGrid({ blok }: { blok: CompareGridBlok }) {
   );
 }
 
-export const compareGrid = defineBlock(schema, CompareGrid);
+export default CompareGrid;

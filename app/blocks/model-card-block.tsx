@@ -1,37 +1,12 @@
 import { useId } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
-import { assetSchema, blokBase } from "~/content/schema";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
-import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import { useBlockData } from "./block-data";
 import { Section } from "./shared";
-import { defineBlock } from "./types";
-
-export const MODEL_CARD_STYLES = ["a", "b"] as const;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("model-card-block"),
-    ...vehicleBlockFields,
-    ...modelField,
-    /** a: image above the text; b: image beside the text, alternating side (default a). */
-    style: z.union([z.enum(MODEL_CARD_STYLES), z.literal("")]).optional(),
-    /** Overrides the model line's name. */
-    title: z.string().optional(),
-    text: z.string().optional(),
-    /** Overrides the model's image. */
-    image: assetSchema.nullish(),
-    /** 'From' before the price of the lowest-priced model. */
-    price_prefix: z.string().optional(),
-    cta_label: z.string().optional(),
-  })
-  .loose();
-export type ModelCardBlok = z.infer<typeof schema>;
+import type { ModelCardBlok } from "./model-card-block.schema";
 
 export const EXPLORE = "Explore";
 
@@ -76,4 +51,4 @@ export function ModelCardBlock({ blok }: { blok: ModelCardBlok }) {
   );
 }
 
-export const modelCardBlock = defineBlock(schema, ModelCardBlock);
+export default ModelCardBlock;

@@ -1,19 +1,16 @@
 import { useLocation } from "@remix-run/react";
 import { useId, useState, type KeyboardEvent, type MouseEvent } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { anchorId, cx } from "~/components/section";
 import { useHydrated } from "~/components/use-hydrated";
 import { countryPath } from "~/content/links";
-import { blokBase } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
-import { vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 import { ModelFeatures, PriceDisclaimers, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { needsDummySlide, rangeTabModels, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import { useBlockData } from "./block-data";
 import { Section, SectionHeader } from "./shared";
-import { defineBlock } from "./types";
+import type { ModelRangeTabsBlok } from "./model-range-tabs.schema";
 
 /** Spec site.md §2 "Range tabs block", letter for letter. */
 export const RANGE_TABS_TEXTS = {
@@ -25,17 +22,6 @@ export const RANGE_TABS_TEXTS = {
 
 /** Query parameter of the selected tab without JavaScript (a model's slug). */
 export const TAB_PARAM = "variant";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("model-range-tabs"),
-    ...vehicleBlockFields,
-    /** Heading over each model's feature list ("Key features"). */
-    features_heading: z.string().optional(),
-  })
-  .loose();
-export type ModelRangeTabsBlok = z.infer<typeof schema>;
 
 /**
  * Range tabs (spec site.md §2): one tab per model of the line (clearance hidden, de-duplicated by
@@ -144,4 +130,4 @@ export function ModelRangeTabs({ blok }: { blok: ModelRangeTabsBlok }) {
   );
 }
 
-export const modelRangeTabs = defineBlock(schema, ModelRangeTabs);
+export default ModelRangeTabs;

@@ -1,11 +1,9 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState, type ChangeEvent, type MouseEvent } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { SmartLink } from "~/components/smart-link";
 import { useHydrated } from "~/components/use-hydrated";
-import { assetSchema, blokBase, linkSchema, storyRefSchema } from "~/content/schema";
 import { track } from "~/features/analytics/track";
 import { OfferCard, type OfferCardSettings } from "~/features/offers/components/offer-card";
 import {
@@ -26,48 +24,10 @@ import { useBuyer } from "~/features/vehicles/components/parts";
 import { checkmarkColour } from "~/features/vehicles/logic";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./block-data";
-import { Section, SectionHeader, sectionFields } from "./shared";
-import { defineBlock } from "./types";
+import { Section, SectionHeader } from "./shared";
+import type { OffersListingBlok } from "./offers-listing.schema";
 
 if (import.meta.env) import.meta.glob("../styles/listings.css", { eager: true });
-
-const text = z.string().optional();
-const flag = z.boolean().optional();
-
-/** The offer block settings with the exact names of spec site.md section 3. */
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("offers-listing"),
-    ...sectionFields,
-    show_special_offer: flag,
-    show_finance_tab: flag,
-    show_finance_tab_first: flag,
-    show_finance_from_text: flag,
-    standard_offer_header: text,
-    special_offer_heading: text,
-    banner_colour: text,
-    offer_listing_banner_text: text,
-    offer_listing_button_text: text,
-    offer_listing_button_link: z.union([linkSchema, z.string()]).optional(),
-    show_all_models: flag,
-    show_finance_card: flag,
-    finance_card_logo: assetSchema.nullish(),
-    finance_card_description: text,
-    finance_card_button_text: text,
-    finance_card_button_url: z.union([linkSchema, z.string()]).optional(),
-    model_lines: z.array(storyRefSchema).optional(),
-    models: z.array(storyRefSchema).optional(),
-    /** Texts the spec does not give. */
-    filter_label: text,
-    sort_label: text,
-    sort_button_text: text,
-    price_disclaimer_label: text,
-    finance_disclaimer_label: text,
-    empty_text: text,
-  })
-  .loose();
-export type OffersListingBlok = z.infer<typeof schema>;
 
 function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -220,4 +180,4 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   );
 }
 
-export const offersListing = defineBlock(schema, OffersListing);
+export default OffersListing;

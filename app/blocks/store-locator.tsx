@@ -1,10 +1,9 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from "react";
-import { z } from "zod";
 import { anchorId, cx } from "~/components/section";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
+import { TextOrRichText } from "~/components/text-or-rich";
 import { useHydrated } from "~/components/use-hydrated";
-import { blokBase, type Country } from "~/content/schema";
+import type { Country } from "~/content/schema";
 import { track } from "~/features/analytics/track";
 import { ADDRESS_SEARCH_LANGUAGE } from "~/features/dealers/bounds";
 import { DealerCard, type DealerCardTexts } from "~/features/dealers/components/dealer-card";
@@ -18,7 +17,7 @@ import { autoDealerJsonLd } from "~/features/seo/json-ld";
 import { JsonLd } from "~/features/seo/json-ld-script";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./block-data";
-import { defineBlock } from "./types";
+import type { StoreLocatorBlok } from "./store-locator.schema";
 
 // The locator's stylesheet, the same way as the blocks' (see index.ts): part of the route graph
 // under Vite, never loaded by plain Node (the content checker).
@@ -29,49 +28,6 @@ const GoogleDealerMap = lazy(() => import("~/features/dealers/components/google-
 
 /** Spec text (site.md section 4), letter for letter. */
 export const BACK = "Back";
-
-const text = z.string().optional();
-
-/**
- * Store locator (spec site.md sections 2 and 4): map plus search panel. Texts the spec does not
- * give come from these fields; placeholders: {place}, {query}, {distance}.
- */
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("store-locator"),
-    heading: text,
-    intro: textOrRichSchema.optional(),
-    scroll_to_id: text,
-    /** Label of the address search ("Suburb, town or postcode"). */
-    search_label: text,
-    search_placeholder: text,
-    search_button_text: text,
-    /** Accessible name of the suggestions list. */
-    suggestions_label: text,
-    /** Heading of the list of every dealer, shown before any search. */
-    all_dealers_heading: text,
-    /** Heading of the results: "Dealers near {place}". */
-    results_heading: text,
-    /** {place} for a search by the visitor's location ("your location"). */
-    my_location_label: text,
-    /** Shown when no dealer is within 100 km: "... within 100 km of {place} ..."; the nearest follow. */
-    no_nearby_text: text,
-    /** Shown when the place is unknown: "We couldn't find {query} ...". */
-    not_found_text: text,
-    /** Before links to other places matching the search ("Did you mean"). */
-    alternatives_label: text,
-    /** "{distance} km away". */
-    distance_text: text,
-    address_label: text,
-    phone_label: text,
-    email_label: text,
-    hours_label: text,
-    /** Accessible name of the map drawing. */
-    map_title: text,
-  })
-  .loose();
-export type StoreLocatorBlok = z.infer<typeof schema>;
 
 function cardTexts(blok: StoreLocatorBlok): DealerCardTexts {
   return {
@@ -308,4 +264,4 @@ function Results({
   );
 }
 
-export const storeLocator = defineBlock(schema, StoreLocator);
+export default StoreLocator;

@@ -1,35 +1,10 @@
-import { z } from "zod";
-import { buttonSchema, ButtonGroup } from "~/components/button";
-import { anchorId, scrollToIdField } from "~/components/section";
+import { ButtonGroup } from "~/components/button";
+import { anchorId } from "~/components/section";
 import { ResolvedAnchor } from "~/components/smart-link";
 import { resolveLink } from "~/content/links";
-import { blokBase, linkSchema } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import { useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
-
-export const subNavigationItemSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("sub-navigation-item"),
-    label: z.string().optional(),
-    link: z.union([linkSchema, z.string()]).optional(),
-  })
-  .loose();
-export type SubNavigationItemBlok = z.infer<typeof subNavigationItemSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("sub-navigation"),
-    /** The page's name at the start of the bar (e.g. the model); also the navigation's label. */
-    heading: z.string().optional(),
-    items: z.array(subNavigationItemSchema).optional(),
-    buttons: z.array(buttonSchema).optional(),
-    ...scrollToIdField,
-  })
-  .loose();
-export type SubNavigationBlok = z.infer<typeof schema>;
+import type { SubNavigationBlok } from "./sub-navigation.schema";
 
 /** A sticky in-page navigation bar: links to the page's sections ('#id') or other pages, plus buttons. */
 export function SubNavigation({ blok }: { blok: SubNavigationBlok }) {
@@ -62,4 +37,4 @@ export function SubNavigation({ blok }: { blok: SubNavigationBlok }) {
   );
 }
 
-export const subNavigation = defineBlock(schema, SubNavigation);
+export default SubNavigation;

@@ -1,25 +1,6 @@
-import { z } from "zod";
-import { blokBase, richTextSchema } from "~/content/schema";
 import { RichText } from "~/content/richtext";
-import { Button, buttonSchema } from "~/components/button";
-import { defineBlock } from "./types";
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("text-content"),
-    content: richTextSchema.optional(),
-    background_color: z.string().optional(),
-    wide_format: z.boolean().optional(),
-    add_vertical_padding: z.boolean().optional(),
-    removeGapBelow: z.boolean().optional(),
-    /** Optional anchor id so other blocks can link to '#{id}'. */
-    scroll_to_id: z.string().optional(),
-    button: z.array(buttonSchema).optional(),
-  })
-  .loose();
-
-export type TextContentBlok = z.infer<typeof schema>;
+import { Button } from "~/components/button";
+import type { TextContentBlok } from "./text-content.schema";
 
 export function TextContent({ blok }: { blok: TextContentBlok }) {
   const classes = [
@@ -47,4 +28,4 @@ export function TextContent({ blok }: { blok: TextContentBlok }) {
   );
 }
 
-export const textContent = defineBlock(schema, TextContent);
+export default TextContent;

@@ -1,29 +1,11 @@
 import { useId } from "react";
-import { z } from "zod";
 import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { assetSchema, blokBase } from "~/content/schema";
 import { VideoPlayer } from "~/features/media/components/video-player";
-import { Section, SectionButtons, sectionFields } from "./shared";
-import { defineBlock } from "./types";
+import { Section, SectionButtons } from "./shared";
+import type { VideoBannerBlok } from "./video-banner.schema";
 
 if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("video-banner"),
-    ...sectionFields,
-    video: assetSchema.nullish(),
-    poster: assetSchema.nullish(),
-    captions: assetSchema.nullish(),
-    /** Plays by itself, muted and looping (never with sound); otherwise the visitor presses play. */
-    autoplay: z.boolean().optional(),
-    /** Text over a dark video ("light") or a light one ("dark"). */
-    text_color: z.enum(["light", "dark", ""]).optional(),
-  })
-  .loose();
-export type VideoBannerBlok = z.infer<typeof schema>;
 
 /** A full-width video with a heading, text and buttons beside or over it. */
 export function VideoBanner({ blok }: { blok: VideoBannerBlok }) {
@@ -61,4 +43,4 @@ export function VideoBanner({ blok }: { blok: VideoBannerBlok }) {
   );
 }
 
-export const videoBanner = defineBlock(schema, VideoBanner);
+export default VideoBanner;

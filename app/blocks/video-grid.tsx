@@ -1,36 +1,12 @@
 import { useId } from "react";
-import { z } from "zod";
 import { Carousel } from "~/components/carousel";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
-import { assetSchema, blokBase } from "~/content/schema";
+import { TextOrRichText } from "~/components/text-or-rich";
 import { VideoPlayer } from "~/features/media/components/video-player";
 import { VIDEO_GRID_MIN_HEIGHT } from "~/features/media/video";
-import { Section, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
+import { Section, SectionHeader, useVisibleItems } from "./shared";
+import type { VideoGridBlok } from "./video-grid.schema";
 
 if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
-export const videoGridItemSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("video-grid-item"),
-    heading: z.string().optional(),
-    description: textOrRichSchema.optional(),
-    video: assetSchema.nullish(),
-    poster: assetSchema.nullish(),
-    captions: assetSchema.nullish(),
-  })
-  .loose();
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("video-grid"),
-    ...sectionFields,
-    items: z.array(videoGridItemSchema).optional(),
-  })
-  .loose();
-export type VideoGridBlok = z.infer<typeof schema>;
 
 /** Videos with a heading and text each, in a carousel whose slides are at least 550 px high. */
 export function VideoGrid({ blok }: { blok: VideoGridBlok }) {
@@ -55,4 +31,4 @@ export function VideoGrid({ blok }: { blok: VideoGridBlok }) {
   );
 }
 
-export const videoGrid = defineBlock(schema, VideoGrid);
+export default VideoGrid;

@@ -1,67 +1,16 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState, type MouseEvent } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
+import { TextOrRichText } from "~/components/text-or-rich";
 import { useHydrated } from "~/components/use-hydrated";
-import { assetSchema, blokBase } from "~/content/schema";
 import { VideoPlayer } from "~/features/media/components/video-player";
 import { slugify } from "~/features/media/video";
 import { selectVideo, videoListingSearch } from "~/features/media/video-listing";
-import { Section, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
+import { Section, SectionHeader, useVisibleItems } from "./shared";
+import type { ListingVideo, VideoListingBlok, VideoListingItem } from "./video-listing.schema";
 
 if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
-/** Field names of spec site.md section 3 (Video listing). */
-export const listingVideoSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("video-listing-video"),
-    heading: z.string().optional(),
-    image: assetSchema.nullish(),
-    video: assetSchema.nullish(),
-    captions: assetSchema.nullish(),
-    additionalInformation: textOrRichSchema.optional(),
-  })
-  .loose();
-export type ListingVideo = z.infer<typeof listingVideoSchema>;
-
-export const videoCategorySchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("video-category"),
-    heading: z.string().optional(),
-    videos: z.array(listingVideoSchema).optional(),
-  })
-  .loose();
-
-export const videoListingItemSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("video-listing-item"),
-    heading: z.string().optional(),
-    subHeading: z.string().optional(),
-    image: assetSchema.nullish(),
-    heroVideo: assetSchema.nullish(),
-    heroCaptions: assetSchema.nullish(),
-    videoCategories: z.array(videoCategorySchema).optional(),
-  })
-  .loose();
-export type VideoListingItem = z.infer<typeof videoListingItemSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("video-listing"),
-    ...sectionFields,
-    videoListingItems: z.array(videoListingItemSchema).optional(),
-    /** The link from a model's view back to the cards ("All videos"). */
-    back_label: z.string().optional(),
-  })
-  .loose();
-export type VideoListingBlok = z.infer<typeof schema>;
 
 function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -181,4 +130,4 @@ export function VideoListing({ blok }: { blok: VideoListingBlok }) {
   );
 }
 
-export const videoListing = defineBlock(schema, VideoListing);
+export default VideoListing;

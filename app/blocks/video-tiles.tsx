@@ -1,49 +1,16 @@
 import { useId, useState, type MouseEvent } from "react";
-import { z } from "zod";
 import { ResponsiveImage } from "~/components/image";
 import { mediaKind } from "~/components/image-url";
 import { Modal } from "~/components/modal";
 import { cx } from "~/components/section";
-import { TextOrRichText, textOrRichSchema } from "~/components/text-or-rich";
+import { TextOrRichText } from "~/components/text-or-rich";
 import { useHydrated } from "~/components/use-hydrated";
-import { assetSchema, blokBase } from "~/content/schema";
 import { VideoPlayer } from "~/features/media/components/video-player";
 import { firstTiles, tileVisibilityClasses } from "~/features/media/video";
-import { Section, SectionHeader, sectionFields, useVisibleItems } from "./shared";
-import { defineBlock } from "./types";
+import { Section, SectionHeader, useVisibleItems } from "./shared";
+import type { VideoTile, VideoTilesBlok } from "./video-tiles.schema";
 
 if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
-/** Field names of spec site.md section 3 (Video tiles). */
-export const videoTileSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("video-tile"),
-    heading: z.string().optional(),
-    description: textOrRichSchema.optional(),
-    /** The tile's picture: an image, or a short video that loops silently. */
-    videoThumbnail: assetSchema.nullish(),
-    /** Poster of a video thumbnail (and the tile's picture when there is no thumbnail). */
-    videoThumbnailPlaceholder: assetSchema.nullish(),
-    video: assetSchema.nullish(),
-    /** Poster of the full video. */
-    videoPlaceholder: assetSchema.nullish(),
-    captions: assetSchema.nullish(),
-    showDesktop: z.boolean().optional(),
-    showMobile: z.boolean().optional(),
-  })
-  .loose();
-export type VideoTile = z.infer<typeof videoTileSchema>;
-
-export const schema = z
-  .object({
-    ...blokBase,
-    component: z.literal("video-tiles"),
-    ...sectionFields,
-    tiles: z.array(videoTileSchema).optional(),
-  })
-  .loose();
-export type VideoTilesBlok = z.infer<typeof schema>;
 
 function TilePicture({ tile }: { tile: VideoTile }) {
   const thumb = tile.videoThumbnail?.filename ? tile.videoThumbnail : null;
@@ -119,4 +86,4 @@ export function VideoTiles({ blok }: { blok: VideoTilesBlok }) {
   );
 }
 
-export const videoTiles = defineBlock(schema, VideoTiles);
+export default VideoTiles;

@@ -2,7 +2,8 @@ import type { Country } from "~/content/schema";
 import { getEnv } from "~/env.server";
 import { absoluteUrl } from "~/features/seo/alternates";
 import { getDealerData } from "./dealers.server";
-import { locateDealers, parseLocatorParams, type LocatorResult } from "./locator";
+import { locateDealers, type LocatorResult } from "./locator";
+import { parseLocatorParams } from "./locator-params";
 
 /** What the store-locator block gets from the server (useBlockData). */
 export interface StoreLocatorData extends LocatorResult {

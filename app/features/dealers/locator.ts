@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Country } from "~/content/schema";
 import { NEARBY_RADIUS_KM, distanceKm, nearbyDealers, sortByDistance } from "./distance";
 import { resolvePlace, searchPlaces, type PlaceSearchData, type PlaceSuggestion } from "./search";
@@ -25,24 +24,6 @@ export interface LocatorParams {
   /** A point from the browser (geolocation, or a maps-service place); wins over the query. */
   point: LatLng | null;
   dealerCode: string | null;
-}
-
-const coordinate = (min: number, max: number) => z.coerce.number().finite().min(min).max(max);
-const pointSchema = z.object({ lat: coordinate(-90, 90), lng: coordinate(-180, 180) });
-const dealerCodeSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
-
-/** Reads the locator's query parameters; anything malformed is ignored, never an error. */
-export function parseLocatorParams(searchParams: URLSearchParams): LocatorParams {
-  const query = (searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
-  const lat = searchParams.get("lat");
-  const lng = searchParams.get("lng");
-  const point = lat && lng ? pointSchema.safeParse({ lat, lng }) : null;
-  const dealer = dealerCodeSchema.safeParse(searchParams.get("dealer") ?? "");
-  return {
-    query,
-    point: point?.success ? point.data : null,
-    dealerCode: dealer.success ? dealer.data : null,
-  };
 }
 
 /**

@@ -8,10 +8,10 @@ import {
   formatDistance,
   listedDealers,
   locateDealers,
-  parseLocatorParams,
   selectDealerSearch,
   type LocatorParams,
 } from "~/features/dealers/locator";
+import { parseLocatorParams } from "~/features/dealers/locator-params";
 import { AUCKLAND, GAZETTEER, MELBOURNE, SYDNEY, WELLINGTON, makeDealer } from "./fixtures";
 
 const params = (p: Partial<LocatorParams> = {}): LocatorParams => ({ query: "", point: null, dealerCode: null, ...p });

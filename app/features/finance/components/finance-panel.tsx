@@ -5,7 +5,7 @@ import { useSite } from "~/features/site-state/site-context";
 import { MissingNvicCodeError, type QuoteVehicle } from "../calculator";
 import { buildCardQuoteRequest, cardQuoteFigures } from "../card";
 import { CARD_QUOTE_ERROR_MESSAGE, CARD_QUOTE_SUMMARY } from "../constants";
-import { parseQuoteResponse } from "../quote-schema";
+import { isQuoteResponse } from "../quote-response-check";
 import type { CardQuote } from "./card-quote";
 
 /** The quote API (spec transactional.md §7). */
@@ -41,8 +41,9 @@ async function fetchCardQuote(price: number, vehicle: QuoteVehicle, signal: Abor
     body: JSON.stringify(request),
     signal,
   });
-  const parsed = parseQuoteResponse(await res.json());
-  const figures = parsed.success ? cardQuoteFigures(parsed.data) : null;
+  // The server validated the answer with the quote schema; the browser only checks its shape.
+  const body: unknown = await res.json();
+  const figures = isQuoteResponse(body) ? cardQuoteFigures(body) : null;
   if (!figures) {
     console.error(`[finance] Card quote for ${vehicle.model ?? ""} ${vehicle.variant ?? ""} failed (${res.status})`);
     return { state: "failed", summary: CARD_QUOTE_SUMMARY, price };

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { blokBase } from "~/content/schema";
+import { vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("accessories-carousel"),
+    ...vehicleBlockFields,
+  })
+  .loose();
+export type AccessoriesCarouselBlok = z.infer<typeof schema>;

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { blokBase } from "~/content/schema";
+import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("car-detail-page"),
+    ...vehicleBlockFields,
+    ...modelField,
+    /** Heading over the feature list. */
+    features_heading: z.string().optional(),
+  })
+  .loose();
+export type CarDetailPageBlok = z.infer<typeof schema>;

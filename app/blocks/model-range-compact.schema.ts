@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { blokBase } from "~/content/schema";
+import { financeFromField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("model-range-compact"),
+    ...vehicleBlockFields,
+    ...financeFromField,
+    /** Price disclaimer toggle on each card (default on). */
+    show_price_disclaimer: z.boolean().optional(),
+    /** Card button label; default 'Build Your Own'. */
+    cta_label: z.string().optional(),
+  })
+  .loose();
+export type ModelRangeCompactBlok = z.infer<typeof schema>;

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { assetSchema, blokBase } from "~/content/schema";
+import { sectionFields } from "./shared.schema";
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-banner"),
+    ...sectionFields,
+    video: assetSchema.nullish(),
+    poster: assetSchema.nullish(),
+    captions: assetSchema.nullish(),
+    /** Plays by itself, muted and looping (never with sound); otherwise the visitor presses play. */
+    autoplay: z.boolean().optional(),
+    /** Text over a dark video ("light") or a light one ("dark"). */
+    text_color: z.enum(["light", "dark", ""]).optional(),
+  })
+  .loose();
+export type VideoBannerBlok = z.infer<typeof schema>;

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { textOrRichSchema } from "~/components/text-or-rich.schema";
+import { assetSchema, blokBase } from "~/content/schema";
+import { sectionFields } from "./shared.schema";
+
+export const videoGridItemSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-grid-item"),
+    heading: z.string().optional(),
+    description: textOrRichSchema.optional(),
+    video: assetSchema.nullish(),
+    poster: assetSchema.nullish(),
+    captions: assetSchema.nullish(),
+  })
+  .loose();
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-grid"),
+    ...sectionFields,
+    items: z.array(videoGridItemSchema).optional(),
+  })
+  .loose();
+export type VideoGridBlok = z.infer<typeof schema>;

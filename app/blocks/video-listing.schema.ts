@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { textOrRichSchema } from "~/components/text-or-rich.schema";
+import { assetSchema, blokBase } from "~/content/schema";
+import { sectionFields } from "./shared.schema";
+
+/** Field names of spec site.md section 3 (Video listing). */
+export const listingVideoSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-listing-video"),
+    heading: z.string().optional(),
+    image: assetSchema.nullish(),
+    video: assetSchema.nullish(),
+    captions: assetSchema.nullish(),
+    additionalInformation: textOrRichSchema.optional(),
+  })
+  .loose();
+export type ListingVideo = z.infer<typeof listingVideoSchema>;
+
+export const videoCategorySchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-category"),
+    heading: z.string().optional(),
+    videos: z.array(listingVideoSchema).optional(),
+  })
+  .loose();
+
+export const videoListingItemSchema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-listing-item"),
+    heading: z.string().optional(),
+    subHeading: z.string().optional(),
+    image: assetSchema.nullish(),
+    heroVideo: assetSchema.nullish(),
+    heroCaptions: assetSchema.nullish(),
+    videoCategories: z.array(videoCategorySchema).optional(),
+  })
+  .loose();
+export type VideoListingItem = z.infer<typeof videoListingItemSchema>;
+
+export const schema = z
+  .object({
+    ...blokBase,
+    component: z.literal("video-listing"),
+    ...sectionFields,
+    videoListingItems: z.array(videoListingItemSchema).optional(),
+    /** The link from a model's view back to the cards ("All videos"). */
+    back_label: z.string().optional(),
+  })
+  .loose();
+export type VideoListingBlok = z.infer<typeof schema>;
