@@ -8,8 +8,6 @@ import { VideoPlayer } from "~/features/media/components/video-player";
 import { useIsFirstBlock } from "./shared";
 import type { EventBannerBlok } from "./event-banner.schema";
 
-if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
 export interface EventBannerViewProps {
   heading?: string;
   media?: Asset | null;

@@ -5,8 +5,6 @@ import { DOWNLOAD_ZIP_URL, downloadImagesZip } from "~/features/downloads/downlo
 import { Section, SectionHeader, useIsFirstBlock } from "./shared";
 import type { ImageCarouselBlok } from "./image-carousel.schema";
 
-if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
 /** Image carousel speed (spec site.md section 9). */
 export const IMAGE_CAROUSEL_SPEED = 800;
 

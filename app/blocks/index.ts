@@ -6,8 +6,19 @@ import type { BlockEntry } from "./types";
 // import, so the CSS is part of the route graph (linked by Remix); plain Node (tsx: the content
 // checker) has no import.meta.env and never sees the .css imports, which it could not load.
 if (import.meta.env) {
-  import.meta.glob(["../styles/blocks.css", "../styles/vehicles.css", "../styles/listings.css", "../styles/media.css"], { eager: true });
-  import.meta.glob(["../styles/store-locator.css", "../features/forms/forms.css"], { eager: true });
+  import.meta.glob(
+    [
+      "../styles/blocks.css",
+      "../styles/vehicles.css",
+      "../styles/listings.css",
+      "../styles/media.css",
+    ],
+    { eager: true }
+  );
+  import.meta.glob(
+    ["../styles/store-locator.css", "../features/forms/forms.css"],
+    { eager: true }
+  );
 }
 
 /**
@@ -32,7 +43,10 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
     load: () => import("./competition-form"),
     hydrate: true,
   },
-  "cta-cards": { load: () => import("./cta-cards"), hydrate: whenACardNeedsScript("cards") },
+  "cta-cards": {
+    load: () => import("./cta-cards"),
+    hydrate: whenACardNeedsScript("cards"),
+  },
   "cta-carousel": { load: () => import("./cta-carousel"), hydrate: true },
   "cta-flexible-panel": {
     load: () => import("./cta-flexible-panel"),
@@ -41,14 +55,20 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
   "cta-panel": { load: () => import("./cta-panel"), hydrate: false },
   "event-banner": { load: () => import("./event-banner"), hydrate: true },
   "expanding-grid": { load: () => import("./expanding-grid"), hydrate: true },
-  "expansion-panel": { load: () => import("./expansion-panel"), hydrate: false },
+  "expansion-panel": {
+    load: () => import("./expansion-panel"),
+    hydrate: false,
+  },
   "expansion-panel-group": {
     load: () => import("./expansion-panel-group"),
     hydrate: true,
   },
   "feature-blocks": { load: () => import("./feature-blocks"), hydrate: false },
   "feature-icons": { load: () => import("./feature-icons"), hydrate: false },
-  "grid-blocks": { load: () => import("./grid-blocks"), hydrate: whenACardNeedsScript("items") },
+  "grid-blocks": {
+    load: () => import("./grid-blocks"),
+    hydrate: whenACardNeedsScript("items"),
+  },
   "hero-banner": { load: () => import("./hero-banner"), hydrate: true },
   "hover-tiles": { load: () => import("./hover-tiles"), hydrate: false },
   "icon-features": { load: () => import("./icon-features"), hydrate: false },
@@ -76,7 +96,10 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
   "news-detail": { load: () => import("./news-detail"), hydrate: false },
   "news-listing": { load: () => import("./news-listing"), hydrate: true },
   "offers-listing": { load: () => import("./offers-listing"), hydrate: true },
-  "overview-blocks": { load: () => import("./overview-blocks"), hydrate: false },
+  "overview-blocks": {
+    load: () => import("./overview-blocks"),
+    hydrate: false,
+  },
   "overview-grid-blocks": {
     load: () => import("./overview-grid-blocks"),
     hydrate: true,
@@ -104,8 +127,8 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
   "stats-banner": { load: () => import("./stats-banner"), hydrate: false },
   "step-slider": { load: () => import("./step-slider"), hydrate: true },
   "store-locator": { load: () => import("./store-locator"), hydrate: true },
-  "sub-navigation": { load: () => import("./sub-navigation"), hydrate: true },
-  "text-content": { load: () => import("./text-content"), hydrate: true },
+  "sub-navigation": { load: () => import("./sub-navigation"), hydrate: false },
+  "text-content": { load: () => import("./text-content"), hydrate: false },
   "video-banner": { load: () => import("./video-banner"), hydrate: true },
   "video-grid": { load: () => import("./video-grid"), hydrate: true },
   "video-listing": { load: () => import("./video-listing"), hydrate: true },

@@ -6,8 +6,6 @@ import { useBlockData } from "./block-data";
 import { Section, SectionButtons, SectionHeader } from "./shared";
 import type { NewsCarouselBlok } from "./news-carousel.schema";
 
-if (import.meta.env) import.meta.glob("../styles/listings.css", { eager: true });
-
 /** The newest news articles in a carousel (data from the block loader). */
 export function NewsCarousel({ blok }: { blok: NewsCarouselBlok }) {
   const items = useBlockData<ListingItem[] | null>(blok._uid);

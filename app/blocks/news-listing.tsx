@@ -6,8 +6,6 @@ import { useBlockData } from "./block-data";
 import { Section, SectionHeader } from "./shared";
 import type { NewsListingBlok } from "./news-listing.schema";
 
-if (import.meta.env) import.meta.glob("../styles/listings.css", { eager: true });
-
 /**
  * News listing (spec site.md sections 2, 4 and 8): the newest articles six at a time with Load
  * more and a category filter. Its data comes from the block loader (the page URL's

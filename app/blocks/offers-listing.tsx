@@ -27,8 +27,6 @@ import { useBlockData } from "./block-data";
 import { Section, SectionHeader } from "./shared";
 import type { OffersListingBlok } from "./offers-listing.schema";
 
-if (import.meta.env) import.meta.glob("../styles/listings.css", { eager: true });
-
 function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }

@@ -8,8 +8,6 @@ import { Blocks } from "./blocks";
 import { EventBannerView } from "./event-banner";
 import type { OwnersClubEventDetailBlok } from "./owners-club-event-detail.schema";
 
-if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
 /** Spec text (site.md section 2), letter for letter. */
 export const BACK_TO_EVENTS = "Back to events";
 

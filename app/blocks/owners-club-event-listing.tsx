@@ -6,8 +6,6 @@ import { useBlockData } from "./block-data";
 import { Section, SectionHeader } from "./shared";
 import type { OwnersClubEventListingBlok } from "./owners-club-event-listing.schema";
 
-if (import.meta.env) import.meta.glob("../styles/listings.css", { eager: true });
-
 /** Owners-club events, six at a time with Load more (spec site.md sections 2, 4 and 8). */
 export function OwnersClubEventListing({ blok }: { blok: OwnersClubEventListingBlok }) {
   const { country } = useSite();

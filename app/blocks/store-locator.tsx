@@ -19,10 +19,6 @@ import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./block-data";
 import type { StoreLocatorBlok } from "./store-locator.schema";
 
-// The locator's stylesheet, the same way as the blocks' (see index.ts): part of the route graph
-// under Vite, never loaded by plain Node (the content checker).
-if (import.meta.env) import.meta.glob("../styles/store-locator.css", { eager: true });
-
 /** The Google map and its library load only in the browser, only with a key (a separate chunk). */
 const GoogleDealerMap = lazy(() => import("~/features/dealers/components/google-dealer-map"));
 

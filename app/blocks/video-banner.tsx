@@ -5,8 +5,6 @@ import { VideoPlayer } from "~/features/media/components/video-player";
 import { Section, SectionButtons } from "./shared";
 import type { VideoBannerBlok } from "./video-banner.schema";
 
-if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
 /** A full-width video with a heading, text and buttons beside or over it. */
 export function VideoBanner({ blok }: { blok: VideoBannerBlok }) {
   const headingId = useId();

@@ -6,8 +6,6 @@ import { VIDEO_GRID_MIN_HEIGHT } from "~/features/media/video";
 import { Section, SectionHeader, useVisibleItems } from "./shared";
 import type { VideoGridBlok } from "./video-grid.schema";
 
-if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
 /** Videos with a heading and text each, in a carousel whose slides are at least 550 px high. */
 export function VideoGrid({ blok }: { blok: VideoGridBlok }) {
   const headingId = useId();

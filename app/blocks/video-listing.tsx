@@ -10,8 +10,6 @@ import { selectVideo, videoListingSearch } from "~/features/media/video-listing"
 import { Section, SectionHeader, useVisibleItems } from "./shared";
 import type { ListingVideo, VideoListingBlok, VideoListingItem } from "./video-listing.schema";
 
-if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
 function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }

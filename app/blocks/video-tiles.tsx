@@ -10,8 +10,6 @@ import { firstTiles, tileVisibilityClasses } from "~/features/media/video";
 import { Section, SectionHeader, useVisibleItems } from "./shared";
 import type { VideoTile, VideoTilesBlok } from "./video-tiles.schema";
 
-if (import.meta.env) import.meta.glob("../styles/media.css", { eager: true });
-
 function TilePicture({ tile }: { tile: VideoTile }) {
   const thumb = tile.videoThumbnail?.filename ? tile.videoThumbnail : null;
   if (thumb && mediaKind(thumb.filename) === "video") {

@@ -51,9 +51,6 @@ import { FORM_MESSAGES } from "./messages";
 import { normaliseValues } from "./normalise";
 import { buildFormSchema, htmlConstraints, isEmailField, isRequired, PHONE_FIELDS } from "./schema";
 
-// The forms' stylesheet (see app/blocks/index.ts for why the glob is guarded).
-if (import.meta.env) import.meta.glob("./forms.css", { eager: true });
-
 type Values = Record<string, string | undefined>;
 
 /** The name of the button conform submits with for its intents (validate, update, reset). */

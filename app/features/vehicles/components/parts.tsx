@@ -7,9 +7,6 @@ import { useSite, useSiteState } from "~/features/site-state/site-context";
 import { checkmarkColour, MORE_FEATURES, vehiclePrice } from "../logic";
 import type { ImageRef, PriceDisclaimerText, VehicleColour, VehicleModel } from "../types";
 
-// The vehicle blocks' stylesheet (also loaded with the shell's pricing modal).
-if (import.meta.env) import.meta.glob("../../../styles/vehicles.css", { eager: true });
-
 /** The visitor's buyer context from the store (cookie on the server, the live choice in the browser). */
 export function useBuyer(): BuyerContext {
   const { country } = useSite();
