@@ -109,7 +109,7 @@ export function needsHydration(blok: { component: string } & object): boolean {
   return result;
 }
 
-let hydrating = typeof document !== "undefined";
+let hydrating = false;
 let hydrateEverything = false;
 
 /** True while React hydrates the server's HTML (the first render in the browser). */
@@ -133,6 +133,7 @@ export function hydrationComplete(): void {
  * blok) always load: their parent is a route component, not an island. In a preview, every block.
  */
 export async function prepareHydration(loaderData: Record<string, unknown>, options: { everything?: boolean } = {}): Promise<void> {
+  hydrating = true;
   hydrateEverything = options.everything === true;
   if (hydrateEverything) return loadAllBlocks();
   const names = new Set<string>();

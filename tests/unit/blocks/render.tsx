@@ -5,6 +5,8 @@ import { render, type RenderResult } from "@testing-library/react";
 import { Window } from "happy-dom";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { parseBloks } from "~/blocks/parse";
+import { DocumentActions } from "~/components/document-actions";
 import type { Blok, Country } from "~/content/schema";
 import { SiteProvider } from "~/features/site-state/site-context";
 
@@ -12,14 +14,21 @@ function stub(children: ReactNode, country: Country) {
   return createRemixStub([
     {
       path: "/",
-      Component: () => <SiteProvider value={{ country }}>{children}</SiteProvider>,
+      Component: () => (
+        <SiteProvider value={{ country }}>
+          {children}
+          {/* The document-wide behaviour of links, modal buttons and popovers (root.tsx). */}
+          <DocumentActions />
+        </SiteProvider>
+      ),
     },
   ]);
 }
 
 /** Server markup of bloks (what a visitor without JavaScript gets). */
 export function renderBlocks(bloks: Blok[], country: Country = "au"): string {
-  const Stub = stub(<Blocks bloks={bloks} />, country);
+  // Bloks reach components as the server parses them when it reads content.
+  const Stub = stub(<Blocks bloks={parseBloks(bloks)} />, country);
   return renderToStaticMarkup(<Stub />);
 }
 
@@ -37,7 +46,7 @@ export function renderLive(element: ReactNode, country: Country = "au"): RenderR
 
 /** A live render of bloks. */
 export function renderBlocksLive(bloks: Blok[], country: Country = "au"): RenderResult {
-  return renderLive(<Blocks bloks={bloks} />, country);
+  return renderLive(<Blocks bloks={parseBloks(bloks)} />, country);
 }
 
 /** A parsed document of server markup, for queries (works in the node environment too). */
