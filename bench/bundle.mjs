@@ -1,76 +1,107 @@
-// `npm run bench:bundle`: gzip JavaScript per route of the production build. Reads the Remix
-// browser manifest (build/client/assets/manifest-*.js; and build/client/.vite/manifest.json for
-// lazy chunks when the build kept it) and adds up, per page route, the JavaScript a first visit
-// loads: the entry, then root → layout → page modules with their static imports. Chunks loaded
-// only on demand (dynamic import, React.lazy) are listed separately. Prints figures; no assertions.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+// `npm run bench:bundle`: the JavaScript each page loads on a first visit, measured in Chromium
+// against the production build: every script the page requests until it has hydrated and the
+// network is idle, at its gzip size (level 6, as the server compresses). Blocks load per page and only when
+// they need JavaScript (ADR 020), so the figure is per page, not per route. Chunks loaded later on
+// demand (a modal opened, the Google map with a key) are not part of a first visit.
+// Prints figures; no assertions. Env: BENCH_PORT (3305), CHROME_PATH (/usr/bin/chromium),
+// BENCH_PAGES=all (every sitemap page of both countries; default: one page per kind).
+import { chromium } from "@playwright/test";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 
-const CLIENT = "build/client";
 /** Content pages must stay at or under this much gzip JavaScript (issue 14). */
 export const CONTENT_PAGE_BUDGET_KB = 100;
 
-function readRemixManifest() {
-  const dir = path.join(CLIENT, "assets");
-  const file = existsSync(dir) && readdirSync(dir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
-  if (!file) throw new Error("No build found: run `npm run build` first.");
-  const text = readFileSync(path.join(dir, file), "utf8");
-  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
-}
+export const SAMPLE_PAGES = [
+  "/au",
+  "/nz",
+  "/au/models/suv/tarrak",
+  "/au/offers",
+  "/au/news",
+  "/au/news/dealer-network-expands",
+  "/au/owners-club",
+  "/au/finance",
+  "/au/find-a-dealer",
+  "/au/contact-us",
+  "/au/config/tarrak",
+];
 
-const sizes = new Map();
-function sizeOf(url) {
-  if (!sizes.has(url)) {
-    const buf = readFileSync(path.join(CLIENT, url));
-    sizes.set(url, { raw: buf.length, gzip: gzipSync(buf, { level: 6 }).length });
-  }
-  return sizes.get(url);
-}
-
-/** Per page route: the files a first visit loads and their raw and gzip sizes. */
-export function bundleReport() {
-  const manifest = readRemixManifest();
-  const routes = manifest.routes;
-  const chain = (id) => (id ? [...chain(routes[id].parentId), routes[id]] : []);
-  const childIds = new Set(Object.values(routes).map((r) => r.parentId).filter(Boolean));
-  const pages = Object.values(routes).filter((r) => !childIds.has(r.id) && r.id !== "root" && sizeOf(r.module).raw > 1);
-  const initial = new Set();
-  const rows = pages.map((route) => {
-    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-    for (const r of chain(route.id)) {
-      files.add(r.module);
-      for (const i of r.imports ?? []) files.add(i);
+async function sitemapPages(base) {
+  const urls = [];
+  const read = async (url) => {
+    const xml = await (await fetch(url)).text();
+    for (const [, loc] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      if (loc.endsWith(".xml")) await read(loc);
+      else urls.push(new URL(loc).pathname);
     }
-    files.forEach((f) => initial.add(f));
-    const total = [...files].reduce((t, f) => ({ raw: t.raw + sizeOf(f).raw, gzip: t.gzip + sizeOf(f).gzip }), { raw: 0, gzip: 0 });
-    return { route: route.id.replace(/^routes\//, ""), path: `/${route.path ?? ""}`.replace(/\/+/g, "/"), files: files.size, ...total };
-  });
-  // Everything else in assets/ that is JavaScript: chunks loaded only where used.
-  const lazy = readdirSync(path.join(CLIENT, "assets"))
-    .filter((f) => f.endsWith(".js") && !f.startsWith("manifest-"))
-    .map((f) => `/assets/${f}`)
-    .filter((f) => !initial.has(f) && sizeOf(f).raw > 1)
-    .map((f) => ({ chunk: path.basename(f), ...sizeOf(f) }));
-  return { rows: rows.sort((a, b) => a.route.localeCompare(b.route)), lazy };
+  };
+  await read(`${base}/sitemap.xml`);
+  return [...new Set(urls)];
 }
 
-const kb = (n) => (n / 1024).toFixed(1);
-
-export function printBundleReport({ rows, lazy }) {
-  console.log(`\nJavaScript per route (first visit; gzip level 6; content pages budget ${CONTENT_PAGE_BUDGET_KB} KB)`);
-  console.log(`${"route".padEnd(34)} ${"files".padStart(5)} ${"raw KB".padStart(8)} ${"gzip KB".padStart(8)}  budget`);
-  for (const r of rows) {
-    const ok = r.gzip / 1024 <= CONTENT_PAGE_BUDGET_KB ? "ok" : "OVER";
-    console.log(`${r.route.padEnd(34)} ${String(r.files).padStart(5)} ${kb(r.raw).padStart(8)} ${kb(r.gzip).padStart(8)}  ${ok}`);
+const gzipSizes = new Map();
+/** The gzip size of a built file (build/client), as the server sends it. */
+function gzipSize(urlPath) {
+  if (!gzipSizes.has(urlPath)) {
+    const file = path.join("build/client", urlPath);
+    gzipSizes.set(urlPath, existsSync(file) ? gzipSync(readFileSync(file), { level: 6 }).length : 0);
   }
-  console.log(`\nLoaded only where used (dynamic import / React.lazy):`);
-  for (const c of lazy) console.log(`  ${c.chunk.padEnd(40)} ${kb(c.raw).padStart(8)} KB raw ${kb(c.gzip).padStart(7)} KB gzip`);
+  return gzipSizes.get(urlPath);
+}
+
+/** Per page: the scripts a first visit loads, with their transfer sizes. */
+export async function bundleReport(base, { chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium", all = process.env.BENCH_PAGES === "all" } = {}) {
+  const pages = all ? await sitemapPages(base) : SAMPLE_PAGES;
+  const browser = await chromium.launch({ executablePath: chrome, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  const rows = [];
+  try {
+    const context = await browser.newContext();
+    for (const path of pages) {
+      const page = await context.newPage();
+      const scripts = new Map();
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.set(new URL(request.url()).pathname, gzipSize(new URL(request.url()).pathname));
+      });
+      const response = await page.goto(base + path, { waitUntil: "networkidle" });
+      await page.waitForSelector("html[data-hydrated]", { timeout: 15_000 }).catch(() => undefined);
+      await page.waitForLoadState("networkidle");
+      const status = response?.status() ?? 0;
+      const bytes = [...scripts.values()].reduce((a, b) => a + b, 0);
+      rows.push({ path, status, files: scripts.size, kb: bytes / 1024, chunks: [...scripts.keys()].map((p) => p.replace(/^\/assets\//, "")) });
+      await page.close();
+      // Each page is a first visit: no cached scripts.
+      await context.clearCookies();
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+export function printBundleReport(rows) {
+  console.log(`\nJavaScript per page, first visit (transfer size, gzip; content pages budget ${CONTENT_PAGE_BUDGET_KB} KB)`);
+  console.log(`${"page".padEnd(52)} ${"files".padStart(5)} ${"KB".padStart(7)}  budget`);
+  for (const r of [...rows].sort((a, b) => b.kb - a.kb || a.path.localeCompare(b.path))) {
+    const ok = r.kb <= CONTENT_PAGE_BUDGET_KB ? "ok" : "OVER";
+    console.log(`${r.path.padEnd(52)} ${String(r.files).padStart(5)} ${r.kb.toFixed(1).padStart(7)}  ${ok}${r.status === 200 ? "" : ` (HTTP ${r.status})`}`);
+  }
+  const sizes = rows.map((r) => r.kb).sort((a, b) => a - b);
+  const median = sizes[Math.floor(sizes.length / 2)] ?? 0;
+  const over = rows.filter((r) => r.kb > CONTENT_PAGE_BUDGET_KB).length;
+  console.log(`${rows.length} pages: median ${median.toFixed(1)} KB, max ${(sizes.at(-1) ?? 0).toFixed(1)} KB, ${over} over the budget`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const report = bundleReport();
-  if (process.argv.includes("--json")) console.log(JSON.stringify(report, null, 1));
-  else printBundleReport(report);
+  const { startServer } = await import("./server.mjs");
+  const { base, stop } = await startServer();
+  try {
+    const rows = await bundleReport(base);
+    if (process.argv.includes("--json")) console.log(JSON.stringify(rows, null, 1));
+    else printBundleReport(rows);
+  } finally {
+    stop();
+  }
 }

@@ -40,7 +40,7 @@ const KEEP_SERVER_HTML = { __html: "" };
  * with `dangerouslySetInnerHTML` alone, and its chunk is never loaded. If its content changes
  * later (a revalidation with other data), it renders like any other blok (ADR 020).
  */
-function BlokSlot({ blok, position, className }: { blok: Blok; position: { index: number; topLevel: boolean }; className: string }) {
+function BlokSlot({ blok, position, className }: { blok: Blok; position: { index: number; topLevel: boolean } | null; className: string }) {
   const island = !needsHydration(blok);
   const [serverHtml] = useState(() => (island && isHydrating() && !hydratesEverything() ? { blok, json: JSON.stringify(blok) } : null));
   const attrs = { className, ...editableAttributes(blok), ...(island ? { "data-island": "" } : {}) };
@@ -49,11 +49,24 @@ function BlokSlot({ blok, position, className }: { blok: Blok; position: { index
   }
   return (
     <div key="live" {...attrs}>
-      <BlockPositionContext.Provider value={position}>
+      {position ? (
+        <BlockPositionContext.Provider value={position}>
+          <Block blok={blok} />
+        </BlockPositionContext.Provider>
+      ) : (
         <Block blok={blok} />
-      </BlockPositionContext.Provider>
+      )}
     </div>
   );
+}
+
+/**
+ * A story's root blok (a page, a news article, the error story) in its `blok-root` wrapper, which
+ * carries the visual editor's attributes in drafts. Like any blok, a root without behaviour in it
+ * keeps the server's HTML during hydration (then nothing of the page's content loads).
+ */
+export function RootBlock({ blok }: { blok: Blok }) {
+  return <BlokSlot blok={blok} position={null} className="blok-root" />;
 }
 
 /** Renders one blok through the registry, or the unknown-component message. */

@@ -129,30 +129,27 @@ export function hydrationComplete(): void {
 
 /**
  * Finds, in the route data the server sent, the blocks that must hydrate and loads their chunks,
- * so hydration renders them without suspending. The top-most bloks of the data (a story's root
- * blok) always load: their parent is a route component, not an island. In a preview, every block.
+ * so hydration renders them without suspending. A blok that needs no JavaScript is skipped with
+ * everything inside it: it keeps its server HTML. In a preview, every block loads.
  */
 export async function prepareHydration(loaderData: Record<string, unknown>, options: { everything?: boolean } = {}): Promise<void> {
   hydrating = true;
   hydrateEverything = options.everything === true;
   if (hydrateEverything) return loadAllBlocks();
   const names = new Set<string>();
-  const visit = (value: Node, topMost: boolean) => {
+  const visit = (value: Node) => {
     if (Array.isArray(value)) {
-      for (const v of value) visit(v, topMost);
+      for (const v of value) visit(v);
       return;
     }
     if (typeof value !== "object" || value === null) return;
     if (isBlok(value) && blockRegistry[value.component]) {
-      // An island's subtree stays server HTML: nothing inside it loads.
-      if (!topMost && !needsHydration(value)) return;
+      if (!needsHydration(value)) return;
       names.add(value.component);
-      for (const v of Object.values(value)) visit(v, false);
-      return;
     }
-    for (const v of Object.values(value)) visit(v, topMost);
+    for (const v of Object.values(value)) visit(v);
   };
-  visit(loaderData, true);
+  visit(loaderData);
   // A chunk that failed to load here is requested again when hydration renders its block.
   await Promise.allSettled([...names].map(loadBlock));
 }

@@ -1,4 +1,5 @@
 import { useKeenSlider, type KeenSliderOptions } from "keen-slider/react.js";
+import { BREAKPOINTS } from "./breakpoints";
 import {
   Children,
   useCallback,
@@ -22,7 +23,7 @@ export interface Responsive<T> {
   xl?: T;
 }
 
-export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;
+export { BREAKPOINTS };
 type Breakpoint = keyof typeof BREAKPOINTS;
 const ORDER: Breakpoint[] = ["sm", "md", "lg", "xl"];
 

@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse } from "@remix-run/react";
-import { Block } from "~/blocks/blocks";
+import { RootBlock } from "~/blocks/blocks";
 import type { Blok, Country } from "~/content/schema";
 import { SiteProvider } from "~/features/site-state/site-context";
 import type { Globals } from "~/features/shell/globals";
@@ -28,7 +28,7 @@ export function NotFoundScreen({ payload, globals }: { payload: NotFoundPayload;
         {payload.message}
       </p>
       {payload.errorStory ? (
-        <Block blok={payload.errorStory} />
+        <RootBlock blok={payload.errorStory} />
       ) : (
         <div className="container">
           <h1>Page Not Found</h1>

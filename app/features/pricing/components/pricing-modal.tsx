@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
-import { BREAKPOINTS } from "~/components/carousel";
+import { BREAKPOINTS } from "~/components/breakpoints";
 import { Modal } from "~/components/modal";
 import { useHydrated } from "~/components/use-hydrated";
 import { useMediaQuery } from "~/components/use-media-query";

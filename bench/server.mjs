@@ -1,0 +1,31 @@
+// The production server for the benchmarks: builds first when there is no build, starts
+// server-build/server.js on BENCH_PORT (3305) and waits for /healthz.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+export const PORT = Number(process.env.BENCH_PORT ?? 3305);
+export const BASE = `http://127.0.0.1:${PORT}`;
+
+export function ensureBuild() {
+  if (existsSync("server-build/server.js") && existsSync("build/server/index.js")) return;
+  console.log("No build: running npm run build");
+  if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+}
+
+export async function startServer() {
+  ensureBuild();
+  const child = spawn(process.execPath, ["server-build/server.js"], {
+    env: { ...process.env, PORT: String(PORT), NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return { base: BASE, stop: () => child.kill("SIGTERM") };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`The server did not start on port ${PORT} (is the port in use?)`);
+}
