@@ -31,6 +31,10 @@ export default defineConfig({
   build: {
     rollupOptions: {
       output: {
+        // Shared modules of a few hundred bytes (hooks, helpers) would each be a chunk: one request
+        // and one evaluation task each. Rollup folds chunks under 3 kB into a chunk that is loaded
+        // with them anyway, when that changes nothing else that loads.
+        experimentalMinChunkSize: 3_000,
         // zod and app/zod-config.ts in one chunk, so the jitless setting runs right after zod
         // itself, before any module that builds a schema (app/zod-config.ts says why).
         manualChunks(id) {

@@ -21,9 +21,9 @@ export const SAMPLE_PAGES = [
   "/au/offers",
   "/au/news",
   "/au/news/dealer-network-expands",
-  "/au/owners-club",
+  "/au/owners-club/events",
   "/au/finance",
-  "/au/find-a-dealer",
+  "/au/dealer-locator",
   "/au/contact-us",
   "/au/config/tarrak",
 ];

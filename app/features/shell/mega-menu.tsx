@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { ServerHtml } from "~/components/server-html";
 import { ResponsiveImage } from "~/components/image";
 import { ResolvedAnchor, SmartLink } from "~/components/smart-link";
 import { useHydrated } from "~/components/use-hydrated";
@@ -85,6 +86,12 @@ export function MegaMenu(props: MegaMenuProps) {
     [store, setActiveId],
   );
 
+  // The enhanced panel's content renders when the visitor first heads for the menu (pointer over
+  // or focus on the button) or opens it, not with the page: it is the largest part of the shell.
+  const [wanted, setWanted] = useState(false);
+  const rendered = wanted || open;
+  const want = () => setWanted(true);
+
   const toggle = () => {
     if (open) {
       close(false);
@@ -165,15 +172,17 @@ export function MegaMenu(props: MegaMenuProps) {
   );
 
   if (!enhanced) {
+    // The server's menu (and the menu without JavaScript). Hydration keeps the panel's HTML as it
+    // is: right after, the enhanced menu below replaces it.
     return (
       <details className="mega-menu">
         <summary className="menu-button" style={{ color: buttonColour }}>
           <MenuIcon open={false} />
           <span className="menu-button__label">{menuLabel}</span>
         </summary>
-        <div className="mega-menu__panel" id={PANEL_ID}>
+        <ServerHtml content={menu} id={PANEL_ID} className="mega-menu__panel">
           {body}
-        </div>
+        </ServerHtml>
       </details>
     );
   }
@@ -186,6 +195,8 @@ export function MegaMenu(props: MegaMenuProps) {
         aria-expanded={open}
         aria-controls={PANEL_ID}
         onClick={toggle}
+        onPointerEnter={want}
+        onFocus={want}
         style={{ color: buttonColour }}
       >
         <MenuIcon open={open} />
@@ -193,7 +204,7 @@ export function MegaMenu(props: MegaMenuProps) {
       </button>
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegates link activation (keyboard Enter fires click too) */}
       <div className="mega-menu__panel" id={PANEL_ID} hidden={!open} onClick={onPanelClick}>
-        {body}
+        {rendered ? body : null}
       </div>
     </div>
   );
