@@ -5,17 +5,14 @@ import { prepareHydration } from "~/blocks/loading";
 
 declare global {
   interface Window {
-    __remixContext?: { state?: { loaderData?: Record<string, unknown> } };
+    /** The blocks that hydrate on this page, written by the root layout (app/root.tsx). */
+    __hydrateBlocks?: string[] | "all";
   }
 }
 
 // The chunks of the blocks that need JavaScript load first, then React hydrates; blocks without
-// behaviour keep the server's HTML and load nothing (ADR 020). In the visual editor's preview
-// (root data `preview`) every block hydrates, since the content changes live.
-const loaderData = window.__remixContext?.state?.loaderData ?? {};
-const preview = Boolean((loaderData.root as { preview?: unknown } | undefined)?.preview);
-
-prepareHydration(loaderData, { everything: preview })
+// behaviour keep the server's HTML and load nothing (ADR 020).
+prepareHydration(window.__hydrateBlocks ?? [])
   .catch((error: unknown) => console.error("[blocks]", error))
   .finally(() => {
     startTransition(() => {

@@ -7,12 +7,13 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useIslandLinks } from "~/blocks/island-links";
 import { DocumentActions } from "~/components/document-actions";
-import { hydrationComplete } from "~/blocks/loading";
+import { blocksToHydrate, hydrationComplete } from "~/blocks/loading";
 import { getPublicEnv } from "~/env.server";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
@@ -63,9 +64,27 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data.ENV).replace(/</g, "\\u003c")}` }}
           />
         ) : null}
+        <HydrateBlocks preview={Boolean(data?.preview)} nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * Tells the browser's entry which blocks hydrate on this page (every block in a preview), so it
+ * loads their chunks before hydration (app/blocks/loading.ts, ADR 020). Computed from the route
+ * data on the server and, identically, during hydration.
+ */
+function HydrateBlocks({ preview, nonce }: { preview: boolean; nonce: string | undefined }) {
+  const matches = useMatches();
+  const blocks = preview ? "all" : blocksToHydrate(matches.map((m) => m.data));
+  return (
+    <script
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: `window.__hydrateBlocks=${JSON.stringify(blocks).replace(/</g, "\\u003c")}` }}
+    />
   );
 }
 

@@ -2,20 +2,19 @@
 //  (a) server-render throughput and p50/p99 latency (autocannon) of home, a model page, the
 //      configurator and a news page, side by side with the same page's HTML served as a static
 //      file by the same server; the ratio is the figure;
-//  (b) gzip JavaScript per route (bench/bundle.mjs);
+//  (b) gzip JavaScript per page on a first visit, measured in Chromium (bench/bundle.mjs);
 //  (c) Lighthouse mobile and desktop scores with Debian's chromium.
 // Figures only: nothing here passes or fails. The machine's cores are shared by the load generator
 // and the server, so compare figures with each other, never treat them as capacity.
 // Env: BENCH_PORT (3305), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (10),
 // CHROME_PATH (/usr/bin/chromium), BENCH_SKIP=load,bundle,lighthouse to skip parts.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { bundleReport, printBundleReport } from "./bundle.mjs";
+import { BASE, startServer } from "./server.mjs";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3305);
-const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -36,29 +35,6 @@ const LIGHTHOUSE_PAGES = [
   ["news", "/au/news"],
   ["configurator", "/au/config/tarrak"],
 ];
-
-function ensureBuild() {
-  if (existsSync("server-build/server.js") && existsSync("build/server/index.js")) return;
-  console.log("No build: running npm run build");
-  if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
-}
-
-async function startServer() {
-  const child = spawn(process.execPath, ["server-build/server.js"], {
-    env: { ...process.env, PORT: String(PORT), NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`The server did not start on port ${PORT} (is the port in use?)`);
-}
 
 function run(url) {
   return new Promise((resolve, reject) => {
@@ -137,17 +113,14 @@ function lighthouse() {
   }
 }
 
-ensureBuild();
-if (!SKIP.has("bundle")) {
-  console.log("(b) gzip JavaScript per route");
-  printBundleReport(bundleReport());
-}
-if (!SKIP.has("load") || !SKIP.has("lighthouse")) {
-  const server = await startServer();
-  try {
-    if (!SKIP.has("load")) await load();
-    if (!SKIP.has("lighthouse")) lighthouse();
-  } finally {
-    server.kill("SIGTERM");
+const server = await startServer();
+try {
+  if (!SKIP.has("load")) await load();
+  if (!SKIP.has("bundle")) {
+    console.log("\n(b) gzip JavaScript per page, first visit");
+    printBundleReport(await bundleReport(BASE));
   }
+  if (!SKIP.has("lighthouse")) lighthouse();
+} finally {
+  server.stop();
 }

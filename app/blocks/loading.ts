@@ -128,14 +128,12 @@ export function hydrationComplete(): void {
 }
 
 /**
- * Finds, in the route data the server sent, the blocks that must hydrate and loads their chunks,
- * so hydration renders them without suspending. A blok that needs no JavaScript is skipped with
- * everything inside it: it keeps its server HTML. In a preview, every block loads.
+ * The blocks that must hydrate on a page: found in the route data, skipping every blok that needs
+ * no JavaScript with everything inside it (it keeps its server HTML). The root layout writes them
+ * into the page for the browser's entry (`window.__hydrateBlocks`), which loads them before React
+ * hydrates (the route data itself is still streaming then).
  */
-export async function prepareHydration(loaderData: Record<string, unknown>, options: { everything?: boolean } = {}): Promise<void> {
-  hydrating = true;
-  hydrateEverything = options.everything === true;
-  if (hydrateEverything) return loadAllBlocks();
+export function blocksToHydrate(data: unknown): string[] {
   const names = new Set<string>();
   const visit = (value: Node) => {
     if (Array.isArray(value)) {
@@ -149,7 +147,20 @@ export async function prepareHydration(loaderData: Record<string, unknown>, opti
     }
     for (const v of Object.values(value)) visit(v);
   };
-  visit(loaderData);
+  visit(data);
+  return [...names].sort();
+}
+
+/**
+ * Loads the chunks of the blocks that hydrate (`blocksToHydrate`, or "all" in the visual editor's
+ * preview, where content changes live) so that hydration renders them without suspending, and
+ * marks the start of hydration. Resolves with the names it loaded.
+ */
+export async function prepareHydration(blocks: readonly string[] | "all"): Promise<string[]> {
+  hydrating = true;
+  hydrateEverything = blocks === "all";
+  const names = blocks === "all" ? Object.keys(blockRegistry) : blocks.filter((name) => blockRegistry[name]);
   // A chunk that failed to load here is requested again when hydration renders its block.
-  await Promise.allSettled([...names].map(loadBlock));
+  await Promise.allSettled(names.map(loadBlock));
+  return [...names];
 }

@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { act } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { createRemixStub } from "@remix-run/testing";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Blocks, RootBlock } from "~/blocks/blocks";
+import { blocksToHydrate, hydrationComplete, isHydrating, needsHydration, prepareHydration } from "~/blocks/loading";
+import { parseBloks } from "~/blocks/parse";
+import type { Blok } from "~/content/schema";
+import { SiteProvider } from "~/features/site-state/site-context";
+import { b, doc } from "./render";
+
+afterEach(() => hydrationComplete());
+
+/** A rich-text document whose second node embeds bloks (Storyblok's `blok` node). */
+const docWithBloks = (...body: Blok[]) => ({
+  type: "doc" as const,
+  content: [...doc("Intro.").content, { type: "blok", attrs: { id: "x", body } }],
+});
+
+const textContent = (fields: Record<string, unknown> = {}) => b("text-content", { content: doc("Plain words."), ...fields });
+const accordion = () => b("accordion", { heading: "FAQ", items: [b("accordion-item", { heading: "Why?", content: "Because." })] });
+
+describe("parseBloks (the server parses content once, when it reads it)", () => {
+  it("applies each block's schema at any depth and leaves everything else alone", () => {
+    const card = b("card", { heading: "Card", span: "2" });
+    const input = { story: { content: b("page", { body: [b("grid-blocks", { items: [card] })] }) }, other: { span: "2" } };
+    const out = parseBloks(input);
+    const grid = (out.story.content.body as Blok[])[0] as unknown as { items: { span: unknown }[] };
+    // The card's number field arrives as Storyblok stores it ("2") and leaves as a number.
+    expect(grid.items[0]!.span).toBe(2);
+    expect(out.other.span).toBe("2");
+    // The input is not changed.
+    expect(card.span).toBe("2");
+  });
+
+  it("parses bloks inside rich text, and keeps a blok that fails its schema as it is", () => {
+    const broken = b("stats-banner", { theme: 42 });
+    const out = parseBloks(textContent({ content: docWithBloks(broken) }));
+    const embedded = (out.content as { content: { attrs?: { body: unknown[] } }[] }).content[1]!.attrs!.body[0];
+    expect(embedded).toEqual(broken);
+  });
+});
+
+describe("needsHydration (which bloks need JavaScript)", () => {
+  it("follows the registry's flags, nested bloks and rich text", () => {
+    expect(needsHydration(textContent())).toBe(false);
+    expect(needsHydration(accordion())).toBe(true);
+    // A container hydrates when something inside it does, also through rich text.
+    expect(needsHydration(b("page", { body: [textContent(), accordion()] }))).toBe(true);
+    expect(needsHydration(b("page", { body: [textContent()] }))).toBe(false);
+    expect(needsHydration(textContent({ content: docWithBloks(accordion()) }))).toBe(true);
+    // Unknown components need nothing.
+    expect(needsHydration(b("no-such-block"))).toBe(false);
+  });
+
+  it("hydrates card blocks only for a flipping card or an embedded video", () => {
+    const plain = b("card", { heading: "Plain", media: { filename: "/media/a.jpg" } });
+    const flipping = b("card", { heading: "Flip", showFlippedContent: true, flippedContent: "Back" });
+    const embed = b("card", { heading: "Watch", media: { filename: "https://www.youtube.com/watch?v=abc" } });
+    expect(needsHydration(b("cta-cards", { cards: [plain] }))).toBe(false);
+    expect(needsHydration(b("cta-cards", { cards: [plain, flipping] }))).toBe(true);
+    expect(needsHydration(b("grid-blocks", { items: [embed] }))).toBe(true);
+  });
+});
+
+describe("blocksToHydrate and prepareHydration (the chunks loaded before hydration)", () => {
+  it("finds the blocks that need JavaScript and the containers around them, nothing inside an island", async () => {
+    const data = [{ preview: null }, { story: { content: b("page", { body: [textContent(), accordion()] }) } }];
+    expect(blocksToHydrate(data)).toEqual(["accordion", "page"]);
+    const still = { story: { content: b("page", { body: [textContent({ content: docWithBloks(b("stats-banner")) })] }) } };
+    expect(blocksToHydrate(still)).toEqual([]);
+  });
+
+  it("loads them and marks hydration; every block in the visual editor's preview", async () => {
+    expect(await prepareHydration(["accordion", "page", "no-such-block"])).toEqual(["accordion", "page"]);
+    expect(isHydrating()).toBe(true);
+    hydrationComplete();
+    expect(isHydrating()).toBe(false);
+    const names = await prepareHydration("all");
+    expect(names).toContain("hero-banner");
+    expect(names).toContain("text-content");
+  });
+});
+
+describe("hydration keeps the server HTML of bloks without behaviour", () => {
+  function app(bloks: Blok[], root?: Blok) {
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => <SiteProvider value={{ country: "au" }}>{root ? <RootBlock blok={root} /> : <Blocks bloks={bloks} />}</SiteProvider>,
+      },
+    ]);
+    return <Stub />;
+  }
+
+  it("hydrates interactive bloks, leaves islands untouched, and renders islands again when their content changes", async () => {
+    const bloks = parseBloks([textContent(), accordion()]);
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(app(bloks));
+    document.body.append(container);
+    const [island, live] = [...container.querySelectorAll<HTMLElement>(".blok-spacing")];
+    expect(island!.hasAttribute("data-island")).toBe(true);
+    expect(live!.hasAttribute("data-island")).toBe(false);
+    const islandHtml = island!.innerHTML;
+    const islandText = island!.querySelector("p");
+
+    await prepareHydration(blocksToHydrate(bloks));
+    const errors = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, app(bloks), { onRecoverableError: errors });
+    });
+    hydrationComplete();
+    expect(errors).not.toHaveBeenCalled();
+    // The island is the very same DOM the server sent; the accordion works.
+    expect(island!.innerHTML).toBe(islandHtml);
+    expect(island!.querySelector("p")).toBe(islandText);
+    expect(live!.querySelector("details, button")).not.toBeNull();
+    container.remove();
+  });
+
+  it("keeps a whole page's HTML when nothing in it needs JavaScript", async () => {
+    const root = parseBloks(b("page", { body: [textContent()] }));
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(app([], root));
+    const html = container.innerHTML;
+    expect(blocksToHydrate(root)).toEqual([]);
+    await prepareHydration([]);
+    const errors = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, app([], root), { onRecoverableError: errors });
+    });
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.innerHTML).toBe(html);
+    expect(container.querySelector(".blok-root[data-island] .text-content")).not.toBeNull();
+  });
+});
