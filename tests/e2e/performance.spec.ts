@@ -53,3 +53,40 @@ test("images: AVIF/WebP pictures with sizes set, the first hero eager; HTML ETag
   expect(hook.status()).toBe(401);
   if (!jsDisabled(testInfo)) expect(errors).toEqual([]);
 });
+
+test("islands: a page loads the chunks of the blocks that do something; the rest keeps its server HTML and its links navigate in the app", async ({ page }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
+  const errors = collectPageErrors(page);
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+
+  // A news article has no interactive block: no block chunk loads and its content is the server's.
+  await page.goto("/au/news/mirra-gt-launch");
+  await waitForHydration(page, testInfo);
+  const listed = await page.evaluate(() => (window as unknown as { __hydrateBlocks?: unknown }).__hydrateBlocks);
+  expect(listed).toEqual([]);
+  expect(scripts.some((s) => /\/assets\/(news-detail|text-content|page)-/.test(s))).toBe(false);
+  await expect(page.locator("main .blok-root[data-island]")).toHaveCount(1);
+
+  // Home hydrates its hero (a slider) and loads its chunk; static blocks stay islands.
+  scripts.length = 0;
+  await page.goto("/au");
+  await waitForHydration(page, testInfo);
+  const home = (await page.evaluate(() => (window as unknown as { __hydrateBlocks?: string[] }).__hydrateBlocks)) ?? [];
+  expect(home).toContain("hero-banner");
+  expect(scripts.some((s) => /\/assets\/hero-banner-/.test(s))).toBe(true);
+  const island = page.locator("main [data-island]").first();
+  await expect(island).toBeVisible();
+
+  // A link inside an island navigates without a new document (the marker set on window survives).
+  await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
+  const link = page.locator("main [data-island] a[href^='/au/']:not([href*='.'])").first();
+  const href = await link.getAttribute("href");
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href!.split(/[?#]/)[0]}`));
+  await waitForHydration(page, testInfo);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
