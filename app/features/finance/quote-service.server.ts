@@ -164,6 +164,9 @@ export function quoteVehicleOf(
   };
 }
 
+/** Content errors already logged (a model without an nvicCode fails the same way on every render). */
+const loggedContentErrors = new Set<string>();
+
 /**
  * The card quote of a model at a driveaway price (60 months, 20 % deposit, 20 % balloon,
  * weekly; spec §9). A model without nvicCode cannot be quoted (spec §8: an error): the card
@@ -183,7 +186,12 @@ export async function cardQuoteForModel(
     request = buildCardQuoteRequest(price, vehicle, options);
   } catch (error) {
     if (!(error instanceof MissingNvicCodeError)) throw error;
-    console.error(`[finance] Card quote for ${vehicle.model ?? ""} ${vehicle.variant ?? ""}: ${error.message}`);
+    // A content error, the same on every render of the card: logged once per model and process.
+    const message = `[finance] Card quote for ${vehicle.model ?? ""} ${vehicle.variant ?? ""}: ${error.message}`;
+    if (!loggedContentErrors.has(message)) {
+      loggedContentErrors.add(message);
+      console.error(message);
+    }
     return { state: "failed", summary: CARD_QUOTE_SUMMARY, price };
   }
   if (!request) return { state: "none" };
