@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { contactUsLead, type LeadSender } from "../support/leads";
 import { collectPageErrors, jsDisabled, waitForHydration } from "./helpers";
 
 /**
@@ -80,22 +81,8 @@ async function waitForHealth(base: string): Promise<void> {
     .toBe(200);
 }
 
-function lead(n: number) {
-  return {
-    form_id: "contact-us",
-    country: "au",
-    token: "",
-    enquiry_type: "vehicle",
-    vehicle_interested_in: "tarrak",
-    first_name: "Crash",
-    last_name: `Test${n}`,
-    mobile_phone: "0412345678",
-    Email: `crash${n}@example.com`,
-    post_code: "3121",
-    dealer_code: "AU-VIC-001",
-    comments: "Crash test",
-  };
-}
+const CRASH_SENDER: LeadSender = { firstName: "Crash", lastName: "Test", emailUser: "crash", comments: "Crash test" };
+const lead = (n: number) => contactUsLead(n, CRASH_SENDER);
 
 test("kill -9 while leads are being posted: after a restart every acknowledged lead is in the store", async ({ baseURL: _baseURL }, testInfo) => {
   test.skip(jsDisabled(testInfo), "server-level: runs once");
