@@ -9,12 +9,12 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
 import Database from "better-sqlite3";
 import { contactUsLead, type LeadSender } from "../tests/support/leads";
+import { freePort } from "../tests/support/net";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -33,17 +33,6 @@ export const PAGE_MIX = [
   "/au/finance",
   "/nz/offers",
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(base: string): Promise<void> {
   for (let i = 0; i < 300; i++) {

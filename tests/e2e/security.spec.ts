@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { contactUsLead, type LeadSender } from "../support/leads";
+import { freePort } from "../support/net";
 import { collectPageErrors, jsDisabled, waitForHydration } from "./helpers";
 
 /**
@@ -46,17 +46,6 @@ test("pages carry the security headers and run under the CSP without violations"
 });
 
 // ---- Crash during load ------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(port: number, dbPath: string): ChildProcess {
   return spawn(process.execPath, ["server-build/server.js"], {
