@@ -9,11 +9,12 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
 import Database from "better-sqlite3";
+import { contactUsLead, type LeadSender } from "../tests/support/leads";
+import { freePort } from "../tests/support/net";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -33,17 +34,6 @@ export const PAGE_MIX = [
   "/nz/offers",
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitForHealth(base: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
@@ -53,21 +43,10 @@ async function waitForHealth(base: string): Promise<void> {
   throw new Error("the server did not become healthy in 30 s");
 }
 
+const LOAD_SENDER: LeadSender = { firstName: "Load", lastName: "Bench", emailUser: "load", comments: "Load benchmark" };
+
 function lead(n: number): string {
-  return JSON.stringify({
-    form_id: "contact-us",
-    country: "au",
-    token: "",
-    enquiry_type: "vehicle",
-    vehicle_interested_in: "tarrak",
-    first_name: "Load",
-    last_name: `Bench${n}`,
-    mobile_phone: "0412345678",
-    Email: `load${n}@example.com`,
-    post_code: "3121",
-    dealer_code: "AU-VIC-001",
-    comments: "Load benchmark",
-  });
+  return JSON.stringify(contactUsLead(n, LOAD_SENDER));
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;

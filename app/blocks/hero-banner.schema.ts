@@ -1,21 +1,13 @@
 import { z } from "zod";
-import { buttonSchema } from "~/components/button.schema";
 import { scrollToIdField } from "~/components/section.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { blokBase } from "~/content/schema";
+import { heroSlideFields } from "./shared.schema";
 
 export const heroSlideSchema = z
   .object({
     ...blokBase,
     component: z.literal("hero-slide"),
-    heading: z.string().optional(),
-    subHeading: z.string().optional(),
-    image: assetSchema.nullish(),
-    /** Art-directed image below md. */
-    mobileImage: assetSchema.nullish(),
-    /** "light" (white text, the default) or "dark". */
-    textColor: z.enum(["light", "dark", ""]).optional(),
-    applyGradient: z.boolean().optional(),
-    buttons: z.array(buttonSchema).optional(),
+    ...heroSlideFields,
     /** Small print under the buttons. */
     disclaimer: z.string().optional(),
   })

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { contactUsLead, type LeadSender } from "../support/leads";
+import { freePort } from "../support/net";
 import { collectPageErrors, jsDisabled, waitForHydration } from "./helpers";
 
 /**
@@ -46,17 +47,6 @@ test("pages carry the security headers and run under the CSP without violations"
 
 // ---- Crash during load ------------------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function startServer(port: number, dbPath: string): ChildProcess {
   return spawn(process.execPath, ["server-build/server.js"], {
     env: {
@@ -80,22 +70,8 @@ async function waitForHealth(base: string): Promise<void> {
     .toBe(200);
 }
 
-function lead(n: number) {
-  return {
-    form_id: "contact-us",
-    country: "au",
-    token: "",
-    enquiry_type: "vehicle",
-    vehicle_interested_in: "tarrak",
-    first_name: "Crash",
-    last_name: `Test${n}`,
-    mobile_phone: "0412345678",
-    Email: `crash${n}@example.com`,
-    post_code: "3121",
-    dealer_code: "AU-VIC-001",
-    comments: "Crash test",
-  };
-}
+const CRASH_SENDER: LeadSender = { firstName: "Crash", lastName: "Test", emailUser: "crash", comments: "Crash test" };
+const lead = (n: number) => contactUsLead(n, CRASH_SENDER);
 
 test("kill -9 while leads are being posted: after a restart every acknowledged lead is in the store", async ({ baseURL: _baseURL }, testInfo) => {
   test.skip(jsDisabled(testInfo), "server-level: runs once");

@@ -1,4 +1,4 @@
-import { ASSET_DETAILS } from "./fixtures";
+import { ASSET_DETAILS, QUOTE_VEHICLE } from "./fixtures";
 import { describe, expect, it } from "vitest";
 import {
   buildQuoteRequest,
@@ -16,7 +16,7 @@ import {
 import { MIN_LOAN_MESSAGE, NO_BALLOON_MESSAGE, QUOTE_ERROR_MESSAGE } from "~/features/finance/constants";
 import { financeQuoteRequestSchema, type FinanceQuoteResponse } from "~/features/finance/quote-schema";
 
-const vehicle = { nvicCode: "NVIC123", make: "Harbour", model: "H6", variant: "Premium", subModel: "" };
+const vehicle = QUOTE_VEHICLE;
 const base = { driveawayPrice: "40990", vehicle };
 
 describe("loan term", () => {

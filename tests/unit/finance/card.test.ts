@@ -4,8 +4,9 @@ import { MissingNvicCodeError } from "~/features/finance/calculator";
 import { CARD_QUOTE_ERROR_MESSAGE } from "~/features/finance/constants";
 import { calculateQuote, quoteResponse } from "~/features/finance/engine";
 import { financeQuoteRequestSchema } from "~/features/finance/quote-schema";
+import { QUOTE_VEHICLE } from "./fixtures";
 
-const vehicle = { nvicCode: "NVIC123", make: "Harbour", model: "H6", variant: "Premium", subModel: "" };
+const vehicle = QUOTE_VEHICLE;
 
 describe("cardQuoteInputs", () => {
   it("uses 60 months, 20 % deposit, 20 % balloon of the driveaway price, weekly, Individual", () => {

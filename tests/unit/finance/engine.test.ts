@@ -1,4 +1,3 @@
-import { ASSET_DETAILS } from "./fixtures";
 import { describe, expect, it } from "vitest";
 import type { FinanceConfig } from "~/features/finance/config";
 import {
@@ -14,7 +13,8 @@ import {
 } from "~/features/finance/engine";
 import { solveRate } from "~/features/finance/irr";
 import { roundHalfUp } from "~/features/finance/money";
-import { type FinanceQuoteRequest, financeQuoteResponseSchema } from "~/features/finance/quote-schema";
+import { financeQuoteResponseSchema } from "~/features/finance/quote-schema";
+import { quoteRequest as request } from "./fixtures";
 
 /**
  * Expected figures are hand-checked: each one was recomputed outside this code base with
@@ -23,20 +23,6 @@ import { type FinanceQuoteRequest, financeQuoteResponseSchema } from "~/features
  */
 
 const NO_FEES: FinanceConfig = { baseRatePercent: 8.99, establishmentFee: 0, monthlyFee: 0 };
-
-function request(overrides: Partial<FinanceQuoteRequest> = {}): FinanceQuoteRequest {
-  return {
-    financeTermInMonths: 60,
-    assetPurchasePrice: 40990,
-    isGFV: false,
-    isBalloon: false,
-    balloon: { balloonAmount: 0 },
-    tradeIn: { tradeInValue: 0, tradeInPayout: 0 },
-    entityType: "Individual",
-    assetDetails: { ...ASSET_DETAILS },
-    ...overrides,
-  };
-}
 
 function figures(amount: number, balloon: number, ratePercent: number, termMonths: number) {
   return (["Weekly", "Fortnightly", "Monthly"] as const).map((frequency) => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { instalment } from "~/features/finance";
-import { ASSET_DETAILS } from "./fixtures";
+import { ASSET_DETAILS, quoteRequest } from "./fixtures";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -17,17 +17,8 @@ beforeAll(async () => {
   loader = route.loader;
 });
 
-const BODY = {
-  financeTermInMonths: 60,
-  assetPurchasePrice: 40990,
-  depositAmount: 8198,
-  isGFV: false,
-  isBalloon: true,
-  balloon: { balloonAmount: 8198 },
-  tradeIn: { tradeInValue: 0, tradeInPayout: 0 },
-  entityType: "Individual",
-  assetDetails: ASSET_DETAILS,
-};
+/** The card panel's request: 20 % deposit and 20 % balloon. */
+const BODY = quoteRequest({ depositAmount: 8198, isBalloon: true, balloon: { balloonAmount: 8198 } });
 
 function post(body: unknown, raw = false): ActionFunctionArgs {
   return {

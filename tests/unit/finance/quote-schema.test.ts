@@ -5,32 +5,16 @@ import {
   parseQuoteRequest,
   parseQuoteResponse,
 } from "~/features/finance/quote-schema";
+import { ASSET_DETAILS, quoteRequest } from "./fixtures";
 
+/** The spec §3 body: a deposit, a balloon and a factory option on the fixture vehicle. */
 function validRequest(): Record<string, unknown> {
-  return {
-    financeTermInMonths: 60,
-    assetPurchasePrice: 40990,
+  return quoteRequest({
     depositAmount: 5000,
-    isGFV: false,
     isBalloon: true,
     balloon: { balloonAmount: 8198 },
-    tradeIn: { tradeInValue: 0, tradeInPayout: 0 },
-    entityType: "Individual",
-    assetDetails: {
-      identificationCode: "NVIC123",
-      type: "Motor Vehicle",
-      classification: "Passenger",
-      condition: "New",
-      make: "Harbour",
-      model: "H6",
-      variant: "Premium",
-      subModel: "",
-      odometer: 10,
-      factoryOptions: [{ code: "PAINT", name: "Premium paint", amount: 690 }],
-      insurances: [],
-      accessories: [],
-    },
-  };
+    assetDetails: { ...ASSET_DETAILS, factoryOptions: [{ code: "PAINT", name: "Premium paint", amount: 690 }] },
+  });
 }
 
 /** Deep copy with one change at a dotted path (undefined deletes). */

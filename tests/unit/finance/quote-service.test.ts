@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { instalment, type FinanceQuoteRequest } from "~/features/finance";
+import { instalment } from "~/features/finance";
 import {
   cardQuoteForModel,
   loadFinanceConfig,
@@ -10,7 +10,7 @@ import {
   quoteVehicleOf,
   requestQuote,
 } from "~/features/finance/quote-service.server";
-import { ASSET_DETAILS } from "./fixtures";
+import { quoteRequest as request } from "./fixtures";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -18,20 +18,6 @@ process.env.STORYBLOK_TOKEN = "";
 const SETTINGS = { base_rate_percent: "8.99", business_rate_percent: "7.49", establishment_fee: "0", monthly_fee: "0" };
 const LOCAL = { env: {}, settings: SETTINGS };
 const PARTNER_ENV = { FINANCE_PARTNER_URL: "https://partner.example/quote", FINANCE_PARTNER_API_KEY: "k-123", FINANCE_PARTNER_TIMEOUT_MS: "500" };
-
-function request(overrides: Partial<FinanceQuoteRequest> = {}): FinanceQuoteRequest {
-  return {
-    financeTermInMonths: 60,
-    assetPurchasePrice: 40990,
-    isGFV: false,
-    isBalloon: false,
-    balloon: { balloonAmount: 0 },
-    tradeIn: { tradeInValue: 0, tradeInPayout: 0 },
-    entityType: "Individual",
-    assetDetails: ASSET_DETAILS,
-    ...overrides,
-  };
-}
 
 const PARTNER_ANSWER = {
   error: false,

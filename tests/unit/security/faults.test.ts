@@ -9,6 +9,7 @@ import { getLeadStore } from "~/features/forms/store.server";
 import { createImageService } from "~/features/images/image-service.server";
 import { isContentOutage } from "~/features/observability/request-context.server";
 import { startCrmStub, type CrmStub } from "../forms/crm-stub";
+import { contactUsLead, type LeadSender } from "../../support/leads";
 import { closeBuild, startTestServer, type TestServer } from "./harness";
 
 /**
@@ -31,22 +32,8 @@ afterAll(async () => {
   vi.unstubAllGlobals();
 });
 
-function lead(n: number) {
-  return {
-    form_id: "contact-us",
-    country: "au",
-    token: "",
-    enquiry_type: "vehicle",
-    vehicle_interested_in: "tarrak",
-    first_name: "Fault",
-    last_name: `Tester${n}`,
-    mobile_phone: "0412345678",
-    Email: `fault${n}@example.com`,
-    post_code: "3121",
-    dealer_code: "AU-VIC-001",
-    comments: "CRM outage test",
-  };
-}
+const FAULT_SENDER: LeadSender = { firstName: "Fault", lastName: "Tester", emailUser: "fault", comments: "CRM outage test" };
+const lead = (n: number) => contactUsLead(n, FAULT_SENDER);
 
 describe("CRM outage", () => {
   it("keeps every lead while the CRM is down and delivers each exactly once after it recovers", async () => {

@@ -1,0 +1,31 @@
+/**
+ * The JSON body of a valid contact-us lead (a vehicle enquiry for AU-VIC-001), as the API posts of
+ * the load bench (bench/load.ts), the crash test (tests/e2e/security.spec.ts) and the fault tests
+ * (tests/unit/security/faults.test.ts) send it. `n` numbers the lead in its last name and email;
+ * `sender` says who posted it, so leads of different runs tell apart in a store or CRM.
+ */
+export interface LeadSender {
+  firstName: string;
+  /** The last name before the number. */
+  lastName: string;
+  /** The email's local part before the number (the domain is example.com). */
+  emailUser: string;
+  comments: string;
+}
+
+export function contactUsLead(n: number, sender: LeadSender) {
+  return {
+    form_id: "contact-us",
+    country: "au",
+    token: "",
+    enquiry_type: "vehicle",
+    vehicle_interested_in: "tarrak",
+    first_name: sender.firstName,
+    last_name: `${sender.lastName}${n}`,
+    mobile_phone: "0412345678",
+    Email: `${sender.emailUser}${n}@example.com`,
+    post_code: "3121",
+    dealer_code: "AU-VIC-001",
+    comments: sender.comments,
+  };
+}
