@@ -145,11 +145,14 @@ describe("cardQuoteForModel", () => {
     expect(card.figures.comparisonRate).toBeGreaterThan(8.99);
     expect(card.summary).toBe("20% deposit | 60 month term | Balloon payment | Total amount repayable");
   });
-  it("fails (logged) for a model without nvicCode", async () => {
+  it("fails (logged once per model, not on every render) for a model without nvicCode", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const card = await cardQuoteForModel(33490, { ...vehicle, nvicCode: "" }, { env: {}, config });
+    const noCode = { ...vehicle, model: "Unlisted", nvicCode: "" };
+    const card = await cardQuoteForModel(33490, noCode, { env: {}, config });
     expect(card.state).toBe("failed");
-    expect(log).toHaveBeenCalled();
+    expect(log).toHaveBeenCalledTimes(1);
+    expect((await cardQuoteForModel(33490, noCode, { env: {}, config })).state).toBe("failed");
+    expect(log).toHaveBeenCalledTimes(1);
   });
   it("shows no panel without a price", async () => {
     expect(await cardQuoteForModel(null, vehicle, { env: {}, config })).toEqual({ state: "none" });
