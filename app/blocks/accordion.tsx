@@ -1,11 +1,9 @@
 import { useId } from "react";
-import { track } from "~/components/analytics-push";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
 import type { AccordionBlok } from "./accordion.schema";
 
-export const FAQ_EXPANDED = "faq_clicks_expanded";
-export const FAQ_COLLAPSED = "faq_clicks_collapsed";
+export { FAQ_COLLAPSED, FAQ_EXPANDED } from "~/components/document-actions";
 
 /**
  * FAQ accordion: each question is a details/summary pair, so it opens without JavaScript and from
@@ -24,13 +22,10 @@ export function Accordion({ blok }: { blok: AccordionBlok }) {
             key={item._uid}
             className="accordion__item"
             open={item.open || undefined}
-            onToggle={(event) => {
-              const open = (event.currentTarget as HTMLDetailsElement).open;
-              // The initial `open` attribute also fires a toggle; only count visitors' clicks.
-              if (open === Boolean(item.open) && !event.currentTarget.dataset.touched) return;
-              event.currentTarget.dataset.touched = "true";
-              track(open ? FAQ_EXPANDED : FAQ_COLLAPSED, { faq_question: item.heading ?? "" });
-            }}
+            // Opening and closing is counted document-wide (app/components/document-actions.tsx),
+            // so the accordion needs no JavaScript of its own.
+            data-faq-question={item.heading ?? ""}
+            data-faq-open={item.open ? "" : undefined}
           >
             <summary className="accordion__question">{item.heading}</summary>
             <div className="accordion__answer">

@@ -133,7 +133,7 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
   "video-grid": { load: () => import("./video-grid"), hydrate: true },
   "video-listing": { load: () => import("./video-listing"), hydrate: true },
   "video-tiles": { load: () => import("./video-tiles"), hydrate: true },
-  accordion: { load: () => import("./accordion"), hydrate: true },
+  accordion: { load: () => import("./accordion"), hydrate: false },
   form: { load: () => import("./form"), hydrate: true },
   page: { load: () => import("./page"), hydrate: false },
 };

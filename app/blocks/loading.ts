@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { markHydrated, markHydrating } from "~/components/use-hydrated";
 import { blockRegistry } from "./index";
 import type { BlockComponent } from "./types";
 
@@ -125,6 +126,7 @@ export function hydratesEverything(): boolean {
 /** Called once hydration has committed (root's first effect): from now on every block renders. */
 export function hydrationComplete(): void {
   hydrating = false;
+  markHydrated();
 }
 
 /**
@@ -158,6 +160,7 @@ export function blocksToHydrate(data: unknown): string[] {
  */
 export async function prepareHydration(blocks: readonly string[] | "all"): Promise<string[]> {
   hydrating = true;
+  markHydrating();
   hydrateEverything = blocks === "all";
   const names = blocks === "all" ? Object.keys(blockRegistry) : blocks.filter((name) => blockRegistry[name]);
   // A chunk that failed to load here is requested again when hydration renders its block.

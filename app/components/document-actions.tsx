@@ -1,5 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { track } from "./analytics-push";
 import { openModal } from "./modal";
+
+export const FAQ_EXPANDED = "faq_clicks_expanded";
+export const FAQ_COLLAPSED = "faq_clicks_collapsed";
 
 const VideoModal = lazy(() => import("./video-modal").then((m) => ({ default: m.VideoModal })));
 
@@ -35,7 +39,8 @@ interface OpenVideo {
  * Document-wide behaviour of content, so that blocks need no JavaScript of their own for it: a
  * link with `data-modal-action` opens the named modal (its `#modal-<name>` href is the
  * no-JavaScript fallback); a video link (videoLinkAttributes) opens the video modal, whose code
- * loads on the first such click; popovers close on Escape and on a click outside.
+ * loads on the first such click; popovers close on Escape and on a click outside; FAQ questions
+ * report their opening and closing to analytics.
  */
 export function DocumentActions() {
   const [video, setVideo] = useState<OpenVideo | null>(null);
@@ -69,13 +74,25 @@ export function DocumentActions() {
       open.open = false;
       open.querySelector("summary")?.focus();
     }
+    // FAQ questions (accordion, `details[data-faq-question]`) send faq_clicks_expanded and
+    // faq_clicks_collapsed. `toggle` does not bubble: it is caught on the way down. The toggle an
+    // initially open question fires on load is not a visitor's click.
+    function onToggle(event: Event) {
+      const details = event.target;
+      if (!(details instanceof HTMLDetailsElement) || !details.hasAttribute("data-faq-question")) return;
+      if (details.open === details.hasAttribute("data-faq-open") && !details.dataset.touched) return;
+      details.dataset.touched = "true";
+      track(details.open ? FAQ_EXPANDED : FAQ_COLLAPSED, { faq_question: details.getAttribute("data-faq-question") ?? "" });
+    }
     document.addEventListener("click", onClick);
     document.addEventListener("click", closePopovers);
     document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("toggle", onToggle, true);
     return () => {
       document.removeEventListener("click", onClick);
       document.removeEventListener("click", closePopovers);
       document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("toggle", onToggle, true);
     };
   }, []);
   if (!video) return null;
