@@ -25,4 +25,31 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  {
+    // Browser code never loads zod: the server parses content (docs/decisions/020). Components
+    // may import schema modules for their types only.
+    files: [
+      "app/blocks/**/*.{ts,tsx}",
+      "app/components/**/*.{ts,tsx}",
+      "app/features/*/components/**/*.{ts,tsx}",
+      "app/features/shell/**/*.{ts,tsx}",
+      "app/root.tsx",
+      "app/entry.client.tsx",
+    ],
+    ignores: ["**/*.schema.ts", "**/*.server.ts", "app/blocks/schemas.ts", "app/blocks/parse.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["zod", "zod/*", "**/*.schema", "~/content/schema", "~/content/content-types"],
+              allowTypeImports: true,
+              message: "Browser code must not load zod: import types only (docs/decisions/020).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
