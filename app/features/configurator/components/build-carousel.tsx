@@ -51,6 +51,9 @@ export function BuildCarousel({ content, label, disclaimer }: { content: Carouse
                   width={large.width}
                   height={large.height}
                   loading={i === 0 ? "eager" : "lazy"}
+                  // The first image is the page's largest paint: fetched first (React 18 passes the
+                  // lowercase attribute through as is).
+                  {...(i === 0 ? { fetchpriority: "high" } : {})}
                   data-file={image.filename.split("/").pop()}
                 />
               </picture>
