@@ -51,6 +51,5 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
-    setupFiles: ["tests/unit/support/load-blocks.ts"],
   },
 });

@@ -42,7 +42,7 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  * script, so in the JavaScript-off project the same URL is loaded in a context where scripts run
  * but the site's own bundles are blocked: axe then sees exactly the server-rendered document.
  */
-export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
+export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, options: { exclude?: string[] } = {}) {
   let target = page;
   let cleanup = async () => {};
   if (jsDisabled(testInfo)) {
@@ -55,7 +55,9 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
     cleanup = () => context.close();
   }
   try {
-    const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
+    let builder = new AxeBuilder({ page: target }).withTags(AXE_TAGS);
+    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+    const results = await builder.analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
   } finally {
     await cleanup();

@@ -1,5 +1,6 @@
 // Import the block list first: it loads the registry before any single block module.
 import { Blocks } from "~/blocks/blocks";
+import "../support/load-blocks";
 import { createRemixStub } from "@remix-run/testing";
 import { render, type RenderResult } from "@testing-library/react";
 import { Window } from "happy-dom";

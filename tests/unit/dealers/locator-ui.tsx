@@ -1,5 +1,6 @@
 // Shared set-up of the store-locator component tests (server markup and live).
 // Import the block list first: it loads the registry before any single block module.
+import "../support/load-blocks";
 import { Blocks } from "~/blocks/blocks";
 import { createRemixStub } from "@remix-run/testing";
 import { useLocation } from "@remix-run/react";

@@ -1,4 +1,5 @@
 // Server markup of the store-locator block: what a visitor without JavaScript gets.
+import "../support/load-blocks";
 import { createRemixStub } from "@remix-run/testing";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";

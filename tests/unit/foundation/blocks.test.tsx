@@ -1,3 +1,4 @@
+import "../support/load-blocks";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRemixStub } from "@remix-run/testing";
 import { describe, expect, it } from "vitest";

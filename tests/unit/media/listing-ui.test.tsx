@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import "../support/load-blocks";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Listing } from "~/features/news/components/listing";

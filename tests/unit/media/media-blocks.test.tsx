@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import "../support/load-blocks";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";

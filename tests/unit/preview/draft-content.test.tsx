@@ -1,3 +1,4 @@
+import "../support/load-blocks";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";

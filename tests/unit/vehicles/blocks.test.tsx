@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import "../support/load-blocks";
 import path from "node:path";
 import { createRemixStub } from "@remix-run/testing";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";

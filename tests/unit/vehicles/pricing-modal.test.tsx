@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import "../support/load-blocks";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse, renderLive, renderStatic } from "../blocks/render";
