@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { b, parse, renderLive, renderStatic } from "./render";
 import { Button } from "~/components/button";
@@ -36,9 +36,10 @@ describe("<Button>", () => {
       link.dispatchEvent(click);
     });
     expect(click.defaultPrevented).toBe(true);
+    // The video modal's code loads on the first click, so the dialog and its effects come a moment later.
     const dialog = await screen.findByRole("dialog", { name: "Watch the film" });
     expect(dialog.querySelector("video")?.getAttribute("src")).toBe("/media/kestrel-drive.mp4");
-    expect(document.body.classList.contains(MODAL_OPEN_CLASS)).toBe(true);
+    await waitFor(() => expect(document.body.classList.contains(MODAL_OPEN_CLASS)).toBe(true));
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.body.classList.contains(MODAL_OPEN_CLASS)).toBe(false);
