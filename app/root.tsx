@@ -13,7 +13,8 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useIslandLinks } from "~/blocks/island-links";
 import { DocumentActions } from "~/components/document-actions";
-import { blocksToHydrate, hydrationComplete } from "~/blocks/loading";
+import { blocksToHydrate } from "~/blocks/loading";
+import { hydrationFinished } from "~/components/hydration-state";
 import { getPublicEnv } from "~/env.server";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
@@ -92,7 +93,7 @@ function HydrateBlocks({ preview, nonce }: { preview: boolean; nonce: string | u
 function useHydratedMarker() {
   useEffect(() => {
     // From now on, blocks that kept their server HTML render normally when their content changes.
-    hydrationComplete();
+    hydrationFinished();
     document.documentElement.dataset.hydrated = "true";
   }, []);
 }

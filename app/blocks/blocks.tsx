@@ -1,9 +1,9 @@
-import { useState } from "react";
+import { ServerHtml } from "~/components/server-html";
 import type { Blok } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import { blockRegistry } from "./index";
 import { editableAttributes } from "./editable";
-import { blockComponent, hydratesEverything, isHydrating, needsHydration } from "./loading";
+import { blockComponent, hydratesEverything, needsHydration } from "./loading";
 import { BlockPositionContext, isVisibleIn, useBlockPosition } from "./visibility";
 
 export { isVisibleIn, useBlockPosition } from "./visibility";
@@ -32,23 +32,32 @@ export function Blocks({ bloks, spacing = true }: { bloks: readonly Blok[] | nul
   );
 }
 
-const KEEP_SERVER_HTML = { __html: "" };
+const blokJson = new WeakMap<Blok, string>();
+function json(blok: Blok): string {
+  let text = blokJson.get(blok);
+  if (text === undefined) blokJson.set(blok, (text = JSON.stringify(blok)));
+  return text;
+}
+/** A revalidation brings new objects: the blok renders alike when its content is equal. */
+const sameBlok = (a: Blok, b: Blok) => a === b || json(a) === json(b);
 
 /**
  * One blok in its wrapper. A blok that needs no JavaScript (no behaviour in it or inside it:
- * `data-island`) keeps the server's HTML during hydration: React leaves the inside of an element
- * with `dangerouslySetInnerHTML` alone, and its chunk is never loaded. If its content changes
- * later (a revalidation with other data), it renders like any other blok (ADR 020).
+ * `data-island`) keeps the server's HTML during hydration and its chunk is never loaded; if its
+ * content changes later (a revalidation with other data), it renders like any other blok. In the
+ * visual editor's preview every blok renders, since content changes live (ADR 020).
  */
 function BlokSlot({ blok, position, className }: { blok: Blok; position: { index: number; topLevel: boolean } | null; className: string }) {
   const island = !needsHydration(blok);
-  const [serverHtml] = useState(() => (island && isHydrating() && !hydratesEverything() ? { blok, json: JSON.stringify(blok) } : null));
-  const attrs = { className, ...editableAttributes(blok), ...(island ? { "data-island": "" } : {}) };
-  if (serverHtml && (serverHtml.blok === blok || serverHtml.json === JSON.stringify(blok))) {
-    return <div key="server" {...attrs} suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
-  }
   return (
-    <div key="live" {...attrs}>
+    <ServerHtml
+      content={blok}
+      same={sameBlok}
+      keep={island && !hydratesEverything()}
+      className={className}
+      {...editableAttributes(blok)}
+      data-island={island ? "" : undefined}
+    >
       {position ? (
         <BlockPositionContext.Provider value={position}>
           <Block blok={blok} />
@@ -56,7 +65,7 @@ function BlokSlot({ blok, position, className }: { blok: Blok; position: { index
       ) : (
         <Block blok={blok} />
       )}
-    </div>
+    </ServerHtml>
   );
 }
 

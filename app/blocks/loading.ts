@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { markHydrated, markHydrating } from "~/components/use-hydrated";
+import { hydrationStarted } from "~/components/hydration-state";
 import { blockRegistry } from "./index";
 import type { BlockComponent } from "./types";
 
@@ -110,23 +110,11 @@ export function needsHydration(blok: { component: string } & object): boolean {
   return result;
 }
 
-let hydrating = false;
 let hydrateEverything = false;
-
-/** True while React hydrates the server's HTML (the first render in the browser). */
-export function isHydrating(): boolean {
-  return hydrating;
-}
 
 /** True when every block hydrates (the visual editor's preview: content changes live in the browser). */
 export function hydratesEverything(): boolean {
   return hydrateEverything;
-}
-
-/** Called once hydration has committed (root's first effect): from now on every block renders. */
-export function hydrationComplete(): void {
-  hydrating = false;
-  markHydrated();
 }
 
 /**
@@ -159,8 +147,7 @@ export function blocksToHydrate(data: unknown): string[] {
  * marks the start of hydration. Resolves with the names it loaded.
  */
 export async function prepareHydration(blocks: readonly string[] | "all"): Promise<string[]> {
-  hydrating = true;
-  markHydrating();
+  hydrationStarted();
   hydrateEverything = blocks === "all";
   const names = blocks === "all" ? Object.keys(blockRegistry) : blocks.filter((name) => blockRegistry[name]);
   // A chunk that failed to load here is requested again when hydration renders its block.

@@ -1,21 +1,31 @@
-import { useState, type ReactNode } from "react";
-import { isHydrating } from "~/blocks/loading";
+import { useState, type HTMLAttributes, type ReactNode } from "react";
+import { isHydrating } from "./hydration-state";
 
 const KEEP = { __html: "" };
 
+type DivAttributes = Omit<HTMLAttributes<HTMLDivElement>, "content" | "children"> & { [data: `data-${string}`]: string | undefined };
+
 /**
  * A `<div>` whose inside keeps the server's HTML during hydration: React leaves the inside of an
- * element with `dangerouslySetInnerHTML` alone, so a large subtree without behaviour costs nothing
- * to hydrate. Once `content` changes (another object than at hydration), it renders `children`.
- * Outside hydration (client navigation, tests, the server) it always renders `children`.
+ * element with `dangerouslySetInnerHTML` alone, so a subtree without behaviour costs nothing to
+ * hydrate and its code need not load (ADR 020). Once `content` changes (`same` says whether the
+ * content at hydration and the current one render alike; by default, the same object), it renders
+ * `children`. Outside hydration (client navigation, tests, the server), or with `keep` false, it
+ * always renders `children`. Other props are the wrapper's attributes.
  */
-export function ServerHtml({ content, id, className, children }: { content: unknown; id?: string; className?: string; children: ReactNode }) {
-  const [kept] = useState(() => (isHydrating() ? { content } : null));
-  if (kept && kept.content === content) {
-    return <div key="server" id={id} className={className} suppressHydrationWarning dangerouslySetInnerHTML={KEEP} />;
+export function ServerHtml<T>({
+  content,
+  same = Object.is,
+  keep = true,
+  children,
+  ...attributes
+}: { content: T; same?: (atHydration: T, now: T) => boolean; keep?: boolean; children: ReactNode } & DivAttributes) {
+  const [kept] = useState(() => (keep && isHydrating() ? { content } : null));
+  if (kept && same(kept.content, content)) {
+    return <div key="server" {...attributes} suppressHydrationWarning dangerouslySetInnerHTML={KEEP} />;
   }
   return (
-    <div key="live" id={id} className={className}>
+    <div key="live" {...attributes}>
       {children}
     </div>
   );

@@ -1,12 +1,9 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
+import { isHydrating } from "./hydration-state";
 
-let hydrated = false;
 const subscribe = () => () => {};
-
-/** Called once the document has hydrated (app/blocks/loading.ts). */
-export function markHydrated(): void {
-  hydrated = true;
-}
+const notHydrating = () => !isHydrating();
+const onServer = () => false;
 
 /**
  * False on the server and during hydration, true once the app runs in the browser. Parts that
@@ -19,25 +16,10 @@ export function markHydrated(): void {
  * (Lighthouse's total blocking time). A component mounted later (client navigation) starts at true.
  */
 export function useHydrated(): boolean {
-  const initial = useSyncExternalStore(
-    subscribe,
-    () => hydrated || !isHydrationRender(),
-    () => false,
-  );
+  const initial = useSyncExternalStore(subscribe, notHydrating, onServer);
   const [value, setValue] = useState(initial);
   useEffect(() => {
     if (!value) startTransition(() => setValue(true));
   }, [value]);
   return value;
-}
-
-let hydrating = false;
-
-/** Set by the browser's entry around hydration (app/blocks/loading.ts). */
-export function markHydrating(): void {
-  hydrating = true;
-}
-
-function isHydrationRender(): boolean {
-  return hydrating && !hydrated;
 }

@@ -5,13 +5,14 @@ import { renderToString } from "react-dom/server";
 import { createRemixStub } from "@remix-run/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Blocks, RootBlock } from "~/blocks/blocks";
-import { blocksToHydrate, hydrationComplete, isHydrating, needsHydration, prepareHydration } from "~/blocks/loading";
+import { blocksToHydrate, needsHydration, prepareHydration } from "~/blocks/loading";
+import { hydrationFinished, isHydrating } from "~/components/hydration-state";
 import { parseBloks } from "~/blocks/parse";
 import type { Blok } from "~/content/schema";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { b, doc } from "./render";
 
-afterEach(() => hydrationComplete());
+afterEach(() => hydrationFinished());
 
 /** A rich-text document whose second node embeds bloks (Storyblok's `blok` node). */
 const docWithBloks = (...body: Blok[]) => ({
@@ -80,7 +81,7 @@ describe("blocksToHydrate and prepareHydration (the chunks loaded before hydrati
   it("loads them and marks hydration; every block in the visual editor's preview", async () => {
     expect(await prepareHydration(["expanding-grid", "page", "no-such-block"])).toEqual(["expanding-grid", "page"]);
     expect(isHydrating()).toBe(true);
-    hydrationComplete();
+    hydrationFinished();
     expect(isHydrating()).toBe(false);
     const names = await prepareHydration("all");
     expect(names).toContain("hero-banner");
@@ -115,7 +116,7 @@ describe("hydration keeps the server HTML of bloks without behaviour", () => {
     await act(async () => {
       hydrateRoot(container, app(bloks), { onRecoverableError: errors });
     });
-    hydrationComplete();
+    hydrationFinished();
     expect(errors).not.toHaveBeenCalled();
     // The island is the very same DOM the server sent; the grid is hydrated with its content.
     expect(island!.innerHTML).toBe(islandHtml);
