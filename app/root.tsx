@@ -72,21 +72,21 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+const SERVER_TEXT = { __html: "" };
+
 /**
  * Tells the browser's entry which blocks hydrate on this page (every block in a preview), so it
- * loads their chunks before hydration (app/blocks/loading.ts, ADR 020). Computed from the route
- * data on the server and, identically, during hydration.
+ * loads their chunks before hydration (app/blocks/loading.ts, ADR 020). Only the server computes
+ * it: the entry has read it before React starts, and hydration leaves a script's text as it is,
+ * so the browser does not walk the route data again on every render.
  */
 function HydrateBlocks({ preview, nonce }: { preview: boolean; nonce: string | undefined }) {
   const matches = useMatches();
-  const blocks = preview ? "all" : blocksToHydrate(matches.map((m) => m.data));
-  return (
-    <script
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: `window.__hydrateBlocks=${JSON.stringify(blocks).replace(/</g, "\\u003c")}` }}
-    />
-  );
+  const html =
+    typeof document === "undefined"
+      ? { __html: `window.__hydrateBlocks=${JSON.stringify(preview ? "all" : blocksToHydrate(matches.map((m) => m.data))).replace(/</g, "\\u003c")}` }
+      : SERVER_TEXT;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={html} />;
 }
 
 /** Marks the document once React has hydrated it (tests wait for it; CSS may use it). */

@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The shared site state's starting values from the layout's data. */
 function siteValue(data: Awaited<ReturnType<typeof loader>>): SiteContextValue {
   const { country, auState, isABN, consent, globals } = data;
-  return { country, auState, isABN, consent, useAngleAPI: globals.finance?.use_angle_api === true };
+  return { country, auState, isABN, consent, useAngleAPI: globals.useAngleAPI };
 }
 
 /** Error meta here, where the layout's data (the brand) is visible; pages add their own meta. */

@@ -55,7 +55,18 @@ export async function offersListingLoader(args: BlockLoaderArgs): Promise<Offers
   const models: OfferModel[] = listed.map((m) => {
     const content = contentOf.get(m.uuid) ?? {};
     return {
-      ...m,
+      uuid: m.uuid,
+      name: m.name,
+      shortName: m.shortName,
+      clearance: m.clearance,
+      image: m.image,
+      featureList: m.featureList,
+      priceDisclaimers: m.priceDisclaimers,
+      pricing: m.pricing,
+      vehiclePrice: m.vehiclePrice,
+      cleanCarProgramme: m.cleanCarProgramme,
+      quoteVehicle: m.quoteVehicle,
+      configPath: m.configPath,
       category: categoryOf.get(m.uuid)?.category ?? "",
       lineName: categoryOf.get(m.uuid)?.lineName ?? "",
       financeOfferText: str(content.finance_offer_text),

@@ -19,7 +19,16 @@ export interface FinanceOfferView {
 }
 
 /** A listed model: the vehicle data plus what only the offers card shows. */
-export interface OfferModel extends VehicleModel {
+/**
+ * What an offer card reads of a model. The listing's data is in the page, so a model's colours,
+ * features and descriptions (a third of the catalogue) stay on the server.
+ */
+export type OfferVehicle = Pick<
+  VehicleModel,
+  "uuid" | "name" | "shortName" | "clearance" | "image" | "featureList" | "priceDisclaimers" | "pricing" | "vehiclePrice" | "cleanCarProgramme" | "quoteVehicle" | "configPath"
+>;
+
+export interface OfferModel extends OfferVehicle {
   /** The model line's vehicle_category (e.g. SUV, Ute, Hybrid). */
   category: string;
   lineName: string;

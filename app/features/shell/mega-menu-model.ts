@@ -75,8 +75,11 @@ function text(value: unknown): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
+/** An image of the menu: what the image component reads (the menu is in every page's data). */
 function asset(value: unknown): Asset | null {
-  return value && typeof value === "object" && (value as Asset).filename ? (value as Asset) : null;
+  if (!value || typeof value !== "object" || !(value as Asset).filename) return null;
+  const { filename, alt, focus } = value as Asset;
+  return { filename, alt: alt ?? "", ...(focus ? { focus } : {}) };
 }
 
 function links(items: readonly NavItem[] | undefined, country: Country): MenuLink[] {

@@ -1,12 +1,11 @@
 import { Link } from "@remix-run/react";
-import { useMemo, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { ResolvedAnchor } from "~/components/smart-link";
 import { countryPath, resolveLink } from "~/content/links";
 import { track } from "~/features/analytics/track";
 import { useSite, useSiteState } from "~/features/site-state/site-context";
 import type { Globals } from "./globals";
 import { MegaMenu } from "./mega-menu";
-import { buildMegaMenu } from "./mega-menu-model";
 
 /** Logo heights (spec site.md section 2): 66 px, and 28 px for the secondary (finance) logo. */
 export const LOGO_HEIGHT = 66;
@@ -41,7 +40,7 @@ export function SiteHeader({ globals }: { globals: Globals }) {
   const headerRef = useRef<HTMLElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const header = globals.header;
-  const menu = useMemo(() => buildMegaMenu(globals.navigation, country), [globals.navigation, country]);
+  const menu = globals.menu;
   const enquireLink = header?.enquire_label ? resolveLink(header.enquire_link, country) : null;
   const enquire = enquireLink && header?.enquire_label ? { label: header.enquire_label, link: enquireLink } : null;
 

@@ -11,12 +11,15 @@ import type { VehicleAccessory, VehicleColour, VehicleModel } from "./types";
 // ---------------------------------------------------------------------------------------------
 // Prices
 
+/** What a price is computed from: the model's price fields and its AU state prices. */
+export type PricedVehicle = Pick<VehicleModel, "pricing" | "vehiclePrice">;
+
 /**
  * The price a card shows: the model's driveaway price for the buyer (state and buyer type in AU)
  * plus the chosen colour's price when it has a valid one. No valid driveaway price gives the
  * no-price text whatever the colour.
  */
-export function vehiclePrice(model: VehicleModel, buyer: BuyerContext, colour?: VehicleColour | null): DriveawayPrice {
+export function vehiclePrice(model: PricedVehicle, buyer: BuyerContext, colour?: VehicleColour | null): DriveawayPrice {
   const base = driveawayPrice(model.pricing, buyer, model.vehiclePrice ?? undefined);
   const extra = colour ? parsePrice(colour.price) : null;
   if (base.amount === null || extra === null) return base;

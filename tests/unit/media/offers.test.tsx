@@ -32,18 +32,11 @@ afterEach(cleanup);
 function offer(uuid: string, over: Partial<OfferModel> = {}): OfferModel {
   return {
     uuid,
-    slug: uuid,
     name: uuid,
     shortName: uuid,
-    variantName: "",
-    code: "",
     clearance: false,
     image: null,
-    description: "",
-    disclaimer: "",
     featureList: ["One", "Two", "Three", "Four", "Five", "Six"],
-    features: [],
-    colours: [],
     priceDisclaimers: [{ uuid: "d", title: "", text: "Driveaway price disclaimer." }],
     pricing: { driveaway_price: "40000", driveaway_abn_price: "40000", driveaway_retail_price: "41000", offer_text_abn: `${uuid} ABN offer`, offer_text: `${uuid} NZ offer` },
     vehiclePrice: null,
@@ -191,5 +184,13 @@ describe("offers loader on the fixture content", () => {
     expect(all.models.length).toBeGreaterThan(10);
     expect(new Set(all.models.map((m) => m.category))).toEqual(new Set(["SUV", "Ute", "Hatch", "Hybrid"]));
     expect(all.models.find((m) => m.name === "Corvale Sport")!.financeOffers[0]!.text).toMatch(/2\.99% p\.a\./);
+  }, 30_000);
+
+  it("sends only what a card reads: no colours, features or descriptions in the page's data", async () => {
+    const request = new Request("http://localhost/au/offers");
+    const all = await loader({ blok: { _uid: "x", component: "offers-listing", show_all_models: true }, country: "au", request });
+    expect(Object.keys(all.models[0]!).sort()).toEqual(
+      ["category", "cleanCarProgramme", "clearance", "configPath", "featureList", "financeOfferText", "financeOffers", "image", "lineName", "name", "priceDisclaimers", "pricing", "quoteVehicle", "shortName", "uuid", "vehiclePrice"],
+    );
   }, 30_000);
 });

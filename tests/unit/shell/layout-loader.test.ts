@@ -28,11 +28,12 @@ describe("country layout loader: the visitor's choices from cookies", () => {
     expect(data).toMatchObject({ auState: "QLD", isABN: false, consent: true });
   });
 
-  it("sends the navigation's model lines cut down to what the menu needs", async () => {
-    const data = (await run("nz")) as { globals: { navigation: { model_line_nav: { model_line: { content: Record<string, unknown> } }[] } } };
-    const line = data.globals.navigation.model_line_nav[0].model_line;
-    expect(Object.keys(line.content).sort()).toEqual(["name", "slug", "vehicle_category", "vehicle_type"]);
-    expect(line.content.slug).toBe("tarrak");
+  it("sends the shell's view of the global stories: the menu built for the country, not the stories", async () => {
+    const data = (await run("nz")) as { globals: Record<string, unknown> & { menu: { modelLines: { title: string; link: { href: string }; build: { link: { href: string } } | null }[] } } };
+    expect(Object.keys(data.globals).sort()).toEqual(["footer", "header", "menu", "useAngleAPI"]);
+    const tarrak = data.globals.menu.modelLines.find((line) => line.link.href === "/nz/models/suv/tarrak");
+    expect(tarrak?.build?.link.href).toBe("/nz/config/tarrak");
+    expect(typeof data.globals.useAngleAPI).toBe("boolean");
   });
 });
 

@@ -3,7 +3,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { NavItem, Navigation } from "~/content/content-types";
 import { buildMegaMenu, hasPanel, modelLinePath } from "~/features/shell/mega-menu-model";
-import { slimNavigation } from "~/features/shell/globals.server";
 
 const link = (cached_url: string) => ({ linktype: "story" as const, cached_url, url: "" });
 let uid = 0;
@@ -117,23 +116,14 @@ describe("mega menu model", () => {
   });
 });
 
-describe("slimNavigation", () => {
-  it("cuts resolved model lines down to what the menu reads", () => {
-    const nav = slimNavigation({
-      _uid: "n",
-      component: "navigation",
-      model_line_nav: [
-        item({
-          title: "Tarrak",
-          model_line: { uuid: "m1", full_slug: "car-configurator/models/tarrak", content: { slug: "tarrak", vehicle_category: "SUV", description: "long text", accessories: ["a", "b"] } },
-        }),
-      ],
-    });
-    expect(nav?.model_line_nav?.[0].model_line).toEqual({
-      uuid: "m1",
-      full_slug: "car-configurator/models/tarrak",
-      content: { name: undefined, slug: "tarrak", vehicle_category: "SUV", vehicle_type: undefined },
-    });
-    expect(slimNavigation(null)).toBeNull();
+describe("mega menu images", () => {
+  it("keep only what the image component reads (the menu is in every page's data)", () => {
+    const image = { id: 1, filename: "/media/a.jpg", alt: "A", focus: "10x10:20x20", name: "", title: "", copyright: "", fieldtype: "asset" as const, meta_data: {} };
+    const menu = buildMegaMenu(
+      { _uid: "n", component: "navigation", primary_nav: [item({ title: "Models", link: link("a"), mega_menu_image_large: image, mega_menu_image_small: { ...image, focus: "" } })] },
+      "au",
+    );
+    expect(menu.primary[0]?.imageLarge).toEqual({ filename: "/media/a.jpg", alt: "A", focus: "10x10:20x20" });
+    expect(menu.primary[0]?.imageSmall).toEqual({ filename: "/media/a.jpg", alt: "A" });
   });
 });

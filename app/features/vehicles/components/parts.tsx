@@ -4,7 +4,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { PriceLocationLink } from "~/features/pricing/components/price-location-link";
 import type { BuyerContext } from "~/features/pricing/types";
 import { useSite, useSiteState } from "~/features/site-state/site-context";
-import { checkmarkColour, MORE_FEATURES, vehiclePrice } from "../logic";
+import { checkmarkColour, MORE_FEATURES, vehiclePrice, type PricedVehicle } from "../logic";
 import type { ImageRef, PriceDisclaimerText, VehicleColour, VehicleModel } from "../types";
 
 /** The visitor's buyer context from the store (cookie on the server, the live choice in the browser). */
@@ -99,7 +99,7 @@ export function ColourSwatches({
 }
 
 /** The price line of a model: amount, wording ('Driveaway' / '{type} inc GST + ORC') and, in AU, the price-location link. */
-export function VehiclePrice({ model, colour, prefix, className }: { model: VehicleModel; colour?: VehicleColour | null; prefix?: string; className?: string }) {
+export function VehiclePrice({ model, colour, prefix, className }: { model: PricedVehicle; colour?: VehicleColour | null; prefix?: string; className?: string }) {
   const buyer = useBuyer();
   const price = vehiclePrice(model, buyer, colour);
   return (
