@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { parseImageServiceFlag } from "~/components/image-url";
+import { parseImageServiceFlag, setImageServiceSource } from "~/components/image-url";
 
 const optionalString = z
   .string()
@@ -119,6 +119,10 @@ export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+// image-url.ts is shared with the browser (which reads window.ENV): on the server its flag is
+// the validated IMAGE_SERVICE.
+setImageServiceSource(() => getEnv().IMAGE_SERVICE);
 
 /** The subset that may reach the browser as window.ENV. Never add secrets here. */
 export function getPublicEnv(env: Env = getEnv()) {
