@@ -22,8 +22,9 @@ function optionalPositiveInt(name: string) {
 
 /**
  * Every environment variable the server reads, validated once at start (a bad value stops
- * start-up). Feature modules read their values through getEnv() or, for the few read on hot
- * paths before start-up, process.env with the same names.
+ * start-up). Feature modules read their values through getEnv() (parsed on first use, then
+ * cached) or get them from their caller (server.ts passes its validated env); none reads
+ * process.env.
  */
 export const envSchema = z.object({
   NODE_ENV: z
