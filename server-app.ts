@@ -136,7 +136,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   app.use(accessLog(logger));
 
   // Per-client limits: form posts (429 with Retry-After), then any write.
-  app.use(formPostRateLimit(rateLimitConfigFromEnv({ FORM_RATE_LIMIT: env.FORM_RATE_LIMIT, FORM_RATE_WINDOW_SECONDS: env.FORM_RATE_WINDOW_SECONDS })));
+  app.use(formPostRateLimit(rateLimitConfigFromEnv(env)));
   app.use(requestRateLimit(isWrite, perMinuteFromEnv(env.POST_RATE_LIMIT, DEFAULT_POST_RATE_LIMIT)));
 
   // The local content API, mounted for tools, when no Storyblok token is configured.

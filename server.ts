@@ -38,7 +38,7 @@ async function getBuild(): Promise<ServerBuild> {
 const app = createApp({ env, build: IS_PROD ? await getBuild() : getBuild, logger, viteDevServer });
 
 // The CRM outbox: opens the lead store, runs migrations and delivers stored leads.
-const outbox = await startOutbox();
+const outbox = await startOutbox(env);
 
 const server: Server = app.listen(env.PORT, () => {
   const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;

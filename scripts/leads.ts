@@ -12,7 +12,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { leadsToCsv } from "~/features/forms/export";
-import { describeLeadStore, openLeadStore, type LeadStatus } from "~/features/forms/store.server";
+import { describeLeadStore, leadStoreConfigFromEnv, openLeadStore, type LeadStatus } from "~/features/forms/store.server";
 
 const STATUSES: readonly LeadStatus[] = ["pending", "delivered", "failed"];
 
@@ -32,7 +32,10 @@ function option(args: string[], name: string): string | undefined {
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
   if (!command || !["export", "retry", "status"].includes(command)) usage();
-  const store = await openLeadStore();
+  // A command-line tool: it reads the store's two variables itself (the server's start-up
+  // validation of every other variable does not apply here).
+  const config = leadStoreConfigFromEnv({ DATABASE_URL: process.env.DATABASE_URL, LEADS_DB_PATH: process.env.LEADS_DB_PATH });
+  const store = await openLeadStore(config);
   try {
     if (command === "export") {
       const status = option(args, "--status");
@@ -42,16 +45,16 @@ async function main(): Promise<number> {
       const out = option(args, "--out");
       if (out) {
         writeFileSync(out, csv, { mode: 0o600 });
-        console.error(`Wrote ${leads.length} lead(s) from ${describeLeadStore()} to ${out}`);
+        console.error(`Wrote ${leads.length} lead(s) from ${describeLeadStore(config)} to ${out}`);
       } else {
         process.stdout.write(csv);
       }
     } else if (command === "retry") {
       const count = await store.requeueFailed(Date.now());
-      console.log(`Re-queued ${count} failed lead(s) in ${describeLeadStore()}; the server's outbox delivers them.`);
+      console.log(`Re-queued ${count} failed lead(s) in ${describeLeadStore(config)}; the server's outbox delivers them.`);
     } else {
       const counts = await store.counts();
-      console.log(`${describeLeadStore()}: ${counts.pending} pending, ${counts.delivered} delivered, ${counts.failed} failed`);
+      console.log(`${describeLeadStore(config)}: ${counts.pending} pending, ${counts.delivered} delivered, ${counts.failed} failed`);
     }
     return 0;
   } finally {

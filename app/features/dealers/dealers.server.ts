@@ -1,14 +1,15 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { getEnv } from "~/env.server";
 import { parseDealersCsv, parseGazetteerCsv, parsePmaCsv } from "./csv";
 import type { CsvRowError, Dealer, DealerData, GazetteerEntry, PmaMap } from "./types";
 
 /**
  * Loads the dealer, PMA and gazetteer CSV files, validated, cached in memory.
  *
- * - DEALERS_CSV_URL / PMA_CSV_URL: an absolute http(s) URL is fetched; when unset, or a
- *   /media/... path (the image service's mount of the assets folder), the file is read from
- *   `${CONTENT_DIR ?? "content-fixtures"}/assets/`. The gazetteer is always
+ * - DEALERS_CSV_URL / PMA_CSV_URL (read through getEnv()): an absolute http(s) URL is fetched;
+ *   when unset, or a /media/... path (the image service's mount of the assets folder), the file is
+ *   read from `${CONTENT_DIR ?? "content-fixtures"}/assets/`. The gazetteer is always
  *   `${CONTENT_DIR}/assets/postcodes.csv`.
  * - Cached for 300000 ms; concurrent callers share one load. A file that cannot be loaded keeps
  *   its last good data (empty when there is none), is logged with console.error, and is retried
@@ -28,7 +29,7 @@ export type DealerFileSource =
   | { kind: "invalid"; reason: string };
 
 function assetsDir(): string {
-  return path.resolve(process.env.CONTENT_DIR?.trim() || "content-fixtures", "assets");
+  return path.join(getEnv().CONTENT_DIR_ABS, "assets");
 }
 
 /** Where a file comes from, given its env value (DEALERS_CSV_URL etc.) and its fixture name. */
@@ -138,7 +139,7 @@ async function loadAll(lastGood: Partial<DealerData>): Promise<LoadResult> {
   const dealers: FileSpec<Dealer[]> = {
     key: "dealers",
     label: "dealer file",
-    source: resolveDealerFileSource(process.env.DEALERS_CSV_URL, "dealers.csv"),
+    source: resolveDealerFileSource(getEnv().DEALERS_CSV_URL, "dealers.csv"),
     parse: (text) => {
       const r = parseDealersCsv(text);
       return { value: r.dealers, errors: r.errors, size: r.dealers.length };
@@ -148,7 +149,7 @@ async function loadAll(lastGood: Partial<DealerData>): Promise<LoadResult> {
   const pma: FileSpec<PmaMap> = {
     key: "pma",
     label: "PMA file",
-    source: resolveDealerFileSource(process.env.PMA_CSV_URL, "pma.csv"),
+    source: resolveDealerFileSource(getEnv().PMA_CSV_URL, "pma.csv"),
     parse: (text) => {
       const r = parsePmaCsv(text);
       return { value: r.pma, errors: r.errors, size: r.pma.size };

@@ -18,11 +18,6 @@ export interface StoreLocatorData extends LocatorResult {
 /** Google's Map ID for development; set GOOGLE_MAPS_MAP_ID for production. */
 export const DEMO_MAP_ID = "DEMO_MAP_ID";
 
-function envText(name: string): string | null {
-  const value = process.env[name]?.trim();
-  return value ? value : null;
-}
-
 /**
  * The store-locator block's loader: reads `?q=`, `?lat=&lng=` and `?dealer=` from the page URL,
  * searches the dealer data offline (gazetteer, haversine) and returns the results with the map's
@@ -32,10 +27,12 @@ export async function storeLocatorLoader({ country, request }: { country: Countr
   const url = new URL(request.url);
   const data = await getDealerData();
   const result = locateDealers(parseLocatorParams(url.searchParams), country, data);
+  // Validated values are trimmed, and unset when empty.
+  const env = getEnv();
   return {
     ...result,
-    mapsApiKey: envText("GOOGLE_MAPS_API_KEY"),
-    mapId: envText("GOOGLE_MAPS_MAP_ID") ?? DEMO_MAP_ID,
-    pageUrl: absoluteUrl(getEnv().SITE_URL, url.pathname),
+    mapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
+    mapId: env.GOOGLE_MAPS_MAP_ID ?? DEMO_MAP_ID,
+    pageUrl: absoluteUrl(env.SITE_URL, url.pathname),
   };
 }

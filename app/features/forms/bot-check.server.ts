@@ -5,6 +5,8 @@
  * BOT_CHECK_VERIFY_URL) is verified server-side before a lead is stored.
  */
 
+import { getEnv, type Env } from "~/env.server";
+
 export { BOT_TOKEN_FIELD, HONEYPOT_FIELD } from "./constants";
 export const DEFAULT_BOT_CHECK_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 export const BOT_CHECK_TIMEOUT_MS = 5_000;
@@ -18,7 +20,7 @@ export interface BotCheckConfig {
   verifyUrl: string;
 }
 
-export function botCheckConfigFromEnv(env: Record<string, string | undefined> = process.env): BotCheckConfig {
+export function botCheckConfigFromEnv(env: Pick<Env, "BOT_CHECK_SECRET" | "BOT_CHECK_VERIFY_URL">): BotCheckConfig {
   return {
     secret: env.BOT_CHECK_SECRET?.trim() || undefined,
     verifyUrl: env.BOT_CHECK_VERIFY_URL?.trim() || DEFAULT_BOT_CHECK_VERIFY_URL,
@@ -31,7 +33,7 @@ export function botCheckConfigFromEnv(env: Record<string, string | undefined> = 
  */
 export async function verifyBotToken(
   token: string | null | undefined,
-  config: BotCheckConfig = botCheckConfigFromEnv(),
+  config: BotCheckConfig = botCheckConfigFromEnv(getEnv()),
   fetchImpl: typeof fetch = fetch,
 ): Promise<boolean> {
   if (!config.secret) return true;

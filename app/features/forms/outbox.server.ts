@@ -1,3 +1,4 @@
+import type { Env } from "~/env.server";
 import { describeLeadStore, getLeadStore, type Lead, type LeadStore } from "./store.server";
 
 /**
@@ -41,7 +42,10 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-export function outboxConfigFromEnv(env: Record<string, string | undefined> = process.env): OutboxConfig {
+/** The variables of the outbox's configuration. */
+export type OutboxEnv = Pick<Env, "CRM_BASE_URL" | "CRM_API_TOKEN" | "OUTBOX_MAX_ATTEMPTS" | "OUTBOX_BASE_DELAY_MS" | "OUTBOX_POLL_MS">;
+
+export function outboxConfigFromEnv(env: OutboxEnv): OutboxConfig {
   return {
     ...DEFAULT_OUTBOX_CONFIG,
     crmBaseUrl: env.CRM_BASE_URL?.trim() || undefined,
@@ -246,16 +250,16 @@ function workerSlot(): WorkerSlot {
 }
 
 /**
- * Starts the outbox for this process (call once from server.ts at start): opens the lead store
- * and runs its migrations, then delivers due leads every OUTBOX_POLL_MS and whenever a lead is
- * stored. Without CRM_BASE_URL it only opens the store: leads stay stored as undelivered. A store
- * that cannot be opened is logged and tried again on the next pass; the server keeps serving.
- * Resolves to a handle whose stop() ends the worker (call it on shutdown).
+ * Starts the outbox for this process (call once from server.ts at start, with its validated env):
+ * opens the lead store and runs its migrations, then delivers due leads every OUTBOX_POLL_MS and
+ * whenever a lead is stored. Without CRM_BASE_URL it only opens the store: leads stay stored as
+ * undelivered. A store that cannot be opened is logged and tried again on the next pass; the
+ * server keeps serving. Resolves to a handle whose stop() ends the worker (call it on shutdown).
  */
-export async function startOutbox(overrides: Partial<OutboxConfig> = {}): Promise<OutboxHandle> {
+export async function startOutbox(env: OutboxEnv, overrides: Partial<OutboxConfig> = {}): Promise<OutboxHandle> {
   const existing = workerSlot().handle;
   if (existing) return existing;
-  const config = { ...outboxConfigFromEnv(), ...overrides };
+  const config = { ...outboxConfigFromEnv(env), ...overrides };
   const delivering = config.crmBaseUrl ? "delivering to the CRM" : "CRM_BASE_URL is not set, so leads are stored and not delivered";
   try {
     const counts = await (await getLeadStore()).counts();

@@ -1,3 +1,4 @@
+import type { Env } from "~/env.server";
 import { RATE_LIMIT_MESSAGE } from "./messages";
 
 /**
@@ -47,7 +48,8 @@ export class RateLimiter {
 /** POSTs that are form submissions: the JSON APIs and posts to country pages (route actions). */
 export const FORM_POST_PATH = /^\/(?:api\/(?:form|competition)(?:\/|$)|(?:au|nz)(?:[/.]|$))/;
 
-export function rateLimitConfigFromEnv(env: Record<string, string | undefined> = process.env): RateLimitConfig {
+/** The form-post limit from the validated environment (server-app.ts passes server.ts's env). */
+export function rateLimitConfigFromEnv(env: Pick<Env, "FORM_RATE_LIMIT" | "FORM_RATE_WINDOW_SECONDS">): RateLimitConfig {
   const limit = Number(env.FORM_RATE_LIMIT);
   const windowSeconds = Number(env.FORM_RATE_WINDOW_SECONDS);
   return {
@@ -75,7 +77,7 @@ interface MiddlewareResponse {
  * Express middleware: answers 429 (with Retry-After and a clear message: JSON for fetches, a
  * short HTML page for a browser's form post) once a client has sent too many form posts.
  */
-export function formPostRateLimit(config: RateLimitConfig = rateLimitConfigFromEnv(), limiter = new RateLimiter(config)) {
+export function formPostRateLimit(config: RateLimitConfig, limiter = new RateLimiter(config)) {
   return (req: MiddlewareRequest, res: MiddlewareResponse, next: () => void) => {
     if (req.method !== "POST" || !FORM_POST_PATH.test(req.path)) return next();
     const key = req.ip || req.socket?.remoteAddress || "unknown";

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Country } from "~/content/schema";
+import { getEnv, type Env } from "~/env.server";
 import type { FormKind, } from "./content";
 import type { LeadPayload } from "./normalise";
 
@@ -349,21 +350,21 @@ export interface LeadStoreConfig {
   sqlitePath?: string;
 }
 
-export function leadStoreConfigFromEnv(env: Record<string, string | undefined> = process.env): LeadStoreConfig {
+export function leadStoreConfigFromEnv(env: Pick<Env, "DATABASE_URL" | "LEADS_DB_PATH">): LeadStoreConfig {
   return {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     sqlitePath: env.LEADS_DB_PATH?.trim() || DEFAULT_LEADS_DB_PATH,
   };
 }
 
-/** Opens the configured store and runs its migrations. */
-export function openLeadStore(config: LeadStoreConfig = leadStoreConfigFromEnv()): Promise<LeadStore> {
+/** Opens the configured store (default: the validated environment's) and runs its migrations. */
+export function openLeadStore(config: LeadStoreConfig = leadStoreConfigFromEnv(getEnv())): Promise<LeadStore> {
   if (config.databaseUrl) return openPostgresLeadStore(config.databaseUrl);
   return openSqliteLeadStore(config.sqlitePath ?? DEFAULT_LEADS_DB_PATH);
 }
 
 /** Describes the store for logs without its credentials. */
-export function describeLeadStore(config: LeadStoreConfig = leadStoreConfigFromEnv()): string {
+export function describeLeadStore(config: LeadStoreConfig = leadStoreConfigFromEnv(getEnv())): string {
   if (config.databaseUrl) {
     try {
       const url = new URL(config.databaseUrl);

@@ -1,3 +1,4 @@
+import { getEnv } from "~/env.server";
 import { isInCountry } from "~/features/dealers/bounds";
 import { getDealerData } from "~/features/dealers/dealers.server";
 import type { LatLng } from "~/features/dealers/types";
@@ -18,7 +19,7 @@ const cache = new Map<string, { auState: AuState | null; source: GeocodeSource }
 export type GeocodeSource = "service" | "offline" | null;
 
 function serviceUrl(): URL | null {
-  const value = process.env.REVERSE_GEOCODE_URL?.trim();
+  const value = getEnv().REVERSE_GEOCODE_URL;
   if (!value) return null;
   try {
     const url = new URL(value);

@@ -10,6 +10,7 @@ import {
   resetDealerCache,
   resolveDealerFileSource,
 } from "~/features/dealers/dealers.server";
+import { restoreEnv, stubEnv } from "../support/env";
 import { dealerCsv, dealerRow } from "./fixtures";
 
 vi.mock("node:fs/promises", async (importOriginal) => {
@@ -39,9 +40,7 @@ beforeEach(() => {
   writeAsset("dealers.csv", dealerCsv([dealerRow(), dealerRow({ "Dealer code": "K101", City: "Burnley" })]));
   writeAsset("pma.csv", PMA_CSV);
   writeAsset("postcodes.csv", GAZETTEER_CSV);
-  vi.stubEnv("CONTENT_DIR", dir);
-  vi.stubEnv("DEALERS_CSV_URL", undefined);
-  vi.stubEnv("PMA_CSV_URL", undefined);
+  stubEnv({ CONTENT_DIR: dir, DEALERS_CSV_URL: undefined, PMA_CSV_URL: undefined });
   now = 1_000_000;
   vi.spyOn(Date, "now").mockImplementation(() => now);
   warn = vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -53,7 +52,7 @@ beforeEach(() => {
 afterEach(() => {
   resetDealerCache();
   vi.restoreAllMocks();
-  vi.unstubAllEnvs();
+  restoreEnv();
   vi.unstubAllGlobals();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -93,14 +92,14 @@ describe("getDealerData", () => {
 
   it("reads a /media/... URL from the assets folder", async () => {
     writeAsset("dealers-2025.csv", dealerCsv([dealerRow({ "Dealer code": "M1" })]));
-    vi.stubEnv("DEALERS_CSV_URL", "/media/dealers-2025.csv");
+    stubEnv({ DEALERS_CSV_URL: "/media/dealers-2025.csv" });
     expect((await getDealerData()).dealers.map((d) => d.code)).toEqual(["M1"]);
   });
 
   it("fetches an http(s) URL", async () => {
     const fetchMock = vi.fn(async () => new Response(dealerCsv([dealerRow({ "Dealer code": "R1" })])));
     vi.stubGlobal("fetch", fetchMock);
-    vi.stubEnv("DEALERS_CSV_URL", "https://assets.example.com/f/1/dealers.csv?token=secret");
+    stubEnv({ DEALERS_CSV_URL: "https://assets.example.com/f/1/dealers.csv?token=secret" });
     const data = await getDealerData();
     expect(data.dealers.map((d) => d.code)).toEqual(["R1"]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -113,8 +112,7 @@ describe("getDealerData", () => {
       "fetch",
       vi.fn(async () => new Response("nope", { status: 503 })),
     );
-    vi.stubEnv("DEALERS_CSV_URL", "https://assets.example.com/dealers.csv?token=secret");
-    vi.stubEnv("CONTENT_DIR", path.join(dir, "missing"));
+    stubEnv({ DEALERS_CSV_URL: "https://assets.example.com/dealers.csv?token=secret", CONTENT_DIR: path.join(dir, "missing") });
     const data = await getDealerData();
     expect(data.dealers).toEqual([]);
     expect(data.pma.size).toBe(0);
@@ -128,7 +126,7 @@ describe("getDealerData", () => {
   });
 
   it("retries a failed load after 30 s and logs the same failure only once", async () => {
-    vi.stubEnv("CONTENT_DIR", path.join(dir, "missing"));
+    stubEnv({ CONTENT_DIR: path.join(dir, "missing") });
     await getDealerData();
     expect(error).toHaveBeenCalledTimes(3);
     now += DEALER_RETRY_AFTER_FAILURE_MS;
@@ -198,7 +196,7 @@ describe("resolveDealerFileSource", () => {
   });
 
   it("defaults CONTENT_DIR to content-fixtures", () => {
-    vi.stubEnv("CONTENT_DIR", undefined);
+    stubEnv({ CONTENT_DIR: undefined });
     expect(resolveDealerFileSource(undefined, "dealers.csv")).toEqual({
       kind: "file",
       path: path.resolve("content-fixtures", "assets", "dealers.csv"),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { restoreEnv, stubEnv } from "../support/env";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -29,7 +30,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  delete process.env.GOOGLE_MAPS_API_KEY;
+  restoreEnv();
 });
 
 const request = (url: string) => new Request(`http://localhost${url}`);
@@ -87,7 +88,7 @@ describe("store-locator block loader (fixture dealers and gazetteer)", () => {
 
   it("passes the maps key and map ID from the environment only when set (else nothing third-party loads)", async () => {
     expect((await locate("/au/dealer-locator")).mapsApiKey).toBeNull();
-    process.env.GOOGLE_MAPS_API_KEY = "  browser-key ";
+    stubEnv({ GOOGLE_MAPS_API_KEY: "  browser-key " });
     const data = await locate("/au/dealer-locator");
     expect(data.mapsApiKey).toBe("browser-key");
     expect(data.mapId).toBe("DEMO_MAP_ID");

@@ -6,24 +6,21 @@ import { apiSubmitAction, formAction } from "~/features/forms/action.server";
 import type { FormActionData } from "~/features/forms/action-data";
 import { addDays, todayIn } from "~/features/forms/dates";
 import { closeLeadStore, getLeadStore } from "~/features/forms/store.server";
+import { restoreEnv, stubEnv } from "../support/env";
 
 /**
  * The server side of the forms over the fixture content (contact-us, test-drive, the competition)
  * and a temporary SQLite store: POST /api/form/, /api/competition/ and the page action.
  */
-const saved = { ...process.env };
 let dir = "";
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "actions-"));
-  process.env.LEADS_DB_PATH = path.join(dir, "leads.db");
-  delete process.env.DATABASE_URL;
-  delete process.env.CRM_BASE_URL;
-  delete process.env.BOT_CHECK_SECRET;
+  stubEnv({ LEADS_DB_PATH: path.join(dir, "leads.db"), DATABASE_URL: undefined, CRM_BASE_URL: undefined, BOT_CHECK_SECRET: undefined });
 });
 afterAll(async () => {
   await closeLeadStore();
-  process.env = { ...saved };
+  restoreEnv();
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
@@ -131,8 +128,7 @@ describe("POST /api/form/", () => {
   });
 
   it("with BOT_CHECK_SECRET set the widget's token is verified first; a failure stores nothing", async () => {
-    process.env.BOT_CHECK_SECRET = "secret";
-    process.env.BOT_CHECK_VERIFY_URL = "https://verify.example/siteverify";
+    stubEnv({ BOT_CHECK_SECRET: "secret", BOT_CHECK_VERIFY_URL: "https://verify.example/siteverify" });
     const realFetch = globalThis.fetch;
     const verify = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
       if (String(input).startsWith("https://verify.example")) {
@@ -151,15 +147,14 @@ describe("POST /api/form/", () => {
       expect((await leads()).length).toBe(before + 1);
     } finally {
       vi.unstubAllGlobals();
-      delete process.env.BOT_CHECK_SECRET;
-      delete process.env.BOT_CHECK_VERIFY_URL;
+      stubEnv({ BOT_CHECK_SECRET: undefined, BOT_CHECK_VERIFY_URL: undefined });
     }
   });
 
   it("when the store cannot be written the visitor is not told it succeeded (503)", async () => {
     await closeLeadStore();
-    const good = process.env.LEADS_DB_PATH;
-    process.env.LEADS_DB_PATH = "/dev/null/leads.db";
+    const good = path.join(dir, "leads.db");
+    stubEnv({ LEADS_DB_PATH: "/dev/null/leads.db" });
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const response = await apiSubmitAction(post("/api/form/", contact()), "form");
@@ -170,7 +165,7 @@ describe("POST /api/form/", () => {
     } finally {
       error.mockRestore();
       await closeLeadStore();
-      process.env.LEADS_DB_PATH = good;
+      stubEnv({ LEADS_DB_PATH: good });
     }
   });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { backoffDelay, classifyStatus, resolveEndpoint, startOutbox } from "~/features/forms/outbox.server";
 import { closeLeadStore, getLeadStore } from "~/features/forms/store.server";
+import { restoreEnv, stubEnv } from "../support/env";
 import { startCrmStub } from "./crm-stub";
 import { leadInput } from "./store-suite";
 
@@ -39,24 +40,21 @@ describe("outbox rules", () => {
 });
 
 describe("startOutbox (the server's worker)", () => {
-  const saved = { ...process.env };
   let dir = "";
   afterEach(async () => {
     await closeLeadStore();
-    process.env = { ...saved };
+    restoreEnv();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it("opens the store from the environment, delivers stored leads and the ones stored later, and stops", async () => {
     const crm = await startCrmStub({ failFirst: 1 });
     dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
-    process.env.LEADS_DB_PATH = path.join(dir, "leads.db");
-    process.env.CRM_BASE_URL = crm.url;
-    delete process.env.DATABASE_URL;
+    const env = stubEnv({ LEADS_DB_PATH: path.join(dir, "leads.db"), CRM_BASE_URL: crm.url, DATABASE_URL: undefined });
     const store = await getLeadStore();
     const before = leadInput();
     await store.insert(before);
-    const outbox = await startOutbox({ pollMs: 20, baseDelayMs: 10, maxDelayMs: 20 });
+    const outbox = await startOutbox(env, { pollMs: 20, baseDelayMs: 10, maxDelayMs: 20 });
     try {
       const after = leadInput();
       await store.insert(after);
@@ -66,7 +64,7 @@ describe("startOutbox (the server's worker)", () => {
       expect(crm.successes.get(before.idempotencyKey)).toBe(1);
       expect(crm.successes.get(after.idempotencyKey)).toBe(1);
       // Started twice, it is still one worker.
-      expect(await startOutbox()).toBe(outbox);
+      expect(await startOutbox(env)).toBe(outbox);
     } finally {
       await outbox.stop();
       await crm.close();
@@ -75,10 +73,8 @@ describe("startOutbox (the server's worker)", () => {
 
   it("without CRM_BASE_URL it only opens the store: leads stay pending", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
-    process.env.LEADS_DB_PATH = path.join(dir, "leads.db");
-    delete process.env.CRM_BASE_URL;
-    delete process.env.DATABASE_URL;
-    const outbox = await startOutbox({ pollMs: 10 });
+    const env = stubEnv({ LEADS_DB_PATH: path.join(dir, "leads.db"), CRM_BASE_URL: undefined, DATABASE_URL: undefined });
+    const outbox = await startOutbox(env, { pollMs: 10 });
     try {
       const store = await getLeadStore();
       await store.insert(leadInput());

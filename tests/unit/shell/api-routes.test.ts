@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { restoreEnv, stubEnv } from "../support/env";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -116,7 +117,7 @@ describe("GET /api/location/", () => {
 describe("GET /api/reverse-geocode", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.unstubAllEnvs();
+    restoreEnv();
   });
 
   it("finds the state offline from the postcode gazetteer", async () => {
@@ -136,7 +137,7 @@ describe("GET /api/reverse-geocode", () => {
 
   it("asks the configured service first (lat, lon, format) and falls back offline when it fails", async () => {
     const { reverseGeocodeAuState, resetGeocodeCache } = await import("~/features/site-state/geo.server");
-    vi.stubEnv("REVERSE_GEOCODE_URL", "https://geo.example/reverse");
+    stubEnv({ REVERSE_GEOCODE_URL: "https://geo.example/reverse" });
     const calls: string[] = [];
     vi.stubGlobal("fetch", async (url: URL) => {
       calls.push(String(url));
