@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { parseImageServiceFlag, setImageServiceSource } from "~/components/image-url";
+import { parseImageServiceFlag } from "~/components/image-url";
 
 const optionalString = z
   .string()
@@ -23,8 +23,9 @@ function optionalPositiveInt(name: string) {
 /**
  * Every environment variable the server reads, validated once at start (a bad value stops
  * start-up). Feature modules read their values through getEnv() (parsed on first use, then
- * cached) or get them from their caller (server.ts passes its validated env); none reads
- * process.env.
+ * cached) or get them from their caller (server.ts passes its validated env). The one exception
+ * is IMAGE_SERVICE in app/components/image-url.ts: that module is shared with the browser, so on
+ * the server it reads the variable with the same parser as here.
  */
 export const envSchema = z.object({
   NODE_ENV: z
@@ -120,10 +121,6 @@ export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
-
-// image-url.ts is shared with the browser (which reads window.ENV): on the server its flag is
-// the validated IMAGE_SERVICE.
-setImageServiceSource(() => getEnv().IMAGE_SERVICE);
 
 /** The subset that may reach the browser as window.ENV. Never add secrets here. */
 export function getPublicEnv(env: Env = getEnv()) {

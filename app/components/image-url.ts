@@ -5,10 +5,9 @@
  * (app/features/images), Storyblok assets (`https://a.storyblok.com/f/...`) to Storyblok's.
  *
  * The image service is on by default; env IMAGE_SERVICE=off serves the original files. The server
- * reads the validated variable (env.server.ts parses it with parseImageServiceFlag and hands this
- * module its value through setImageServiceSource) and passes it to the browser as
- * `window.ENV.IMAGE_SERVICE` (getPublicEnv), so the server markup and the hydrated client build
- * the same URLs.
+ * reads the variable (validated in env.server.ts with the same parser) and passes it to the
+ * browser as `window.ENV.IMAGE_SERVICE` (getPublicEnv), so the server markup and the hydrated
+ * client build the same URLs.
  */
 
 /** Image screens of the spec (px): xs 320, sm 640, md 768, lg 1024, xl 1280, xxl 1536. */
@@ -56,14 +55,6 @@ export function parseImageServiceFlag(value: unknown): boolean | null {
   return null;
 }
 
-/** The server's flag: env.server.ts sets it to the validated IMAGE_SERVICE; on until then. */
-let serverFlag: () => boolean = () => true;
-
-/** Where the server reads the flag (called by env.server.ts; this module cannot import it). */
-export function setImageServiceSource(source: () => boolean): void {
-  serverFlag = source;
-}
-
 /** True when images go through the image service (env flag IMAGE_SERVICE, on by default). */
 export function imageServiceEnabled(): boolean {
   if (typeof window !== "undefined") {
@@ -71,8 +62,18 @@ export function imageServiceEnabled(): boolean {
       .ENV;
     return parseImageServiceFlag(env?.IMAGE_SERVICE) ?? true;
   }
-  return serverFlag();
+  if (typeof process === "undefined") return true;
+  const raw = process.env?.IMAGE_SERVICE;
+  if (raw !== lastFlag.raw) {
+    lastFlag.raw = raw;
+    lastFlag.value = parseImageServiceFlag(raw) ?? true;
+  }
+  return lastFlag.value;
 }
+const lastFlag: { raw: string | undefined; value: boolean } = {
+  raw: undefined,
+  value: true,
+};
 
 const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"];
 const VIDEO_EXTENSIONS = ["mp4", "webm", "ogg", "mov"];

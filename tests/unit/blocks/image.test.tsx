@@ -10,16 +10,15 @@ import {
   mediaKind,
   parseImageServiceFlag,
 } from "~/components/image-url";
-import { restoreEnv, stubEnv } from "../support/env";
 
 const hero = { filename: "/media/hero-home.jpg", alt: "A coastal road", focus: "960x400:961x401" };
 
 describe("imageUrl", () => {
   afterEach(() => {
-    restoreEnv();
+    delete process.env.IMAGE_SERVICE;
   });
   it("is the plain filename when the image service is off (IMAGE_SERVICE=off)", () => {
-    stubEnv({ IMAGE_SERVICE: "off" });
+    process.env.IMAGE_SERVICE = "off";
     expect(imageUrl(hero, { width: 1920, height: 1080 })).toBe("/media/hero-home.jpg");
     expect(imageSrcSet(hero, { width: 1920, height: 1080 })).toBeUndefined();
   });
@@ -68,7 +67,7 @@ describe("imageUrl", () => {
     );
   });
   it("follows the IMAGE_SERVICE flag of the environment", () => {
-    stubEnv({ IMAGE_SERVICE: "1" });
+    process.env.IMAGE_SERVICE = "1";
     expect(imageUrl({ filename: "/media/a.jpg" }, { width: 10, height: 10 })).toBe("/media/a.jpg/m/10x10");
   });
   it("never resizes SVG icons", () => {
@@ -149,9 +148,9 @@ describe("<ResponsiveImage> and <Picture>", () => {
     const icon = parse(renderStatic(<ResponsiveImage asset={{ filename: "/media/icon.svg" }} width={48} height={48} alt="" />));
     expect(icon.querySelector("picture")).toBeNull();
     expect(icon.querySelector("img")!.getAttribute("src")).toBe("/media/icon.svg");
-    stubEnv({ IMAGE_SERVICE: "off" });
+    process.env.IMAGE_SERVICE = "off";
     const off = parse(renderStatic(<ResponsiveImage asset={hero} width={800} height={450} />));
-    restoreEnv();
+    delete process.env.IMAGE_SERVICE;
     expect(off.querySelector("picture")).toBeNull();
     expect(off.querySelector("img")!.getAttribute("src")).toBe("/media/hero-home.jpg");
   });
