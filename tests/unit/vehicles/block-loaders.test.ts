@@ -32,6 +32,17 @@ describe("vehicle block loader", () => {
     expect(gx.configPath).toBe("/au/config/tarrak?model=GX");
     expect(data.finance).toBeNull();
   });
+  it("gives blocks of one page request the same line objects (the page data carries them once)", async () => {
+    const page = args({ model_line: "tarrak" }, "au");
+    const detail = await loaders.vehicleBlockLoader({ ...page, blok: { _uid: "a", component: "car-detail-page", model_line: "tarrak" } });
+    const colours = await loaders.vehicleBlockLoader({ ...page, blok: { _uid: "b", component: "colour-selector", model_line: "tarrak" } });
+    expect(colours.lines[0]).toBe(detail.lines[0]);
+    expect(colours.models[0]).toBe(detail.models[0]);
+    // Another request (another visitor, maybe another state) builds its own.
+    const other = await loaders.vehicleBlockLoader(args({ model_line: "tarrak" }, "au"));
+    expect(other.lines[0]).not.toBe(detail.lines[0]);
+    expect(other.lines[0]).toEqual(detail.lines[0]);
+  });
   it("loads NZ models for NZ, and a line by reference UUID", async () => {
     const data = await loaders.vehicleBlockLoader(args({ model_line: "88ddbbf5-bcc6-472f-8e3c-57a0b8a211de" }, "nz"));
     expect(data.models.map((m) => m.pricing.driveaway_price)).toEqual(["57990", "64990", "74990"]);
