@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { memo, useEffect, useRef, type ReactNode } from "react";
 import { usePageViews } from "~/features/analytics/use-page-views";
 import { PricingModal } from "~/features/pricing/components/pricing-modal";
 import { claimDetectionForSession, detectAuState } from "~/features/site-state/au-state-detection";
@@ -43,6 +43,24 @@ function useBuyerChoice(store: SiteStore, country: string): void {
   }, [store, country]);
 }
 
+/**
+ * The layout's effects that follow the router (page views, build freshness), in a leaf of their
+ * own: a change of the router's state re-renders this, not the whole shell.
+ */
+function RouterEffects({ country }: { country: string }) {
+  usePageViews(country);
+  useBuildFreshness();
+  return null;
+}
+
+/**
+ * The header and the footer render from the globals, the site state and the router's hooks, each
+ * of which re-renders them itself when it changes. Memoised, they are not rendered again with the
+ * layout (the page's route re-renders it on every change of the router's state).
+ */
+const Header = memo(SiteHeader);
+const Footer = memo(SiteFooter);
+
 /** The one default layout: header, main content, footer, the sticky bottom bar and the cookie banner. */
 export function SiteLayout({ globals, settings, children }: { globals: Globals; settings: PageSettings; children: ReactNode }) {
   const store = useSiteStore();
@@ -50,16 +68,15 @@ export function SiteLayout({ globals, settings, children }: { globals: Globals; 
   usePageSettingsInStore(store, settings);
   useScrollState(store);
   useBuyerChoice(store, country);
-  usePageViews(country);
-  useBuildFreshness();
   const { hideHeaderFooter } = useSiteState();
   return (
     <>
-      {hideHeaderFooter ? null : <SiteHeader globals={globals} />}
+      <RouterEffects country={country} />
+      {hideHeaderFooter ? null : <Header globals={globals} />}
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      {hideHeaderFooter ? null : <SiteFooter globals={globals} />}
+      {hideHeaderFooter ? null : <Footer globals={globals} />}
       {settings.stickyCta.length > 0 ? <StickyBottomBar links={settings.stickyCta} /> : null}
       {/* One "Configure your pricing" modal per AU page: any link to #configure-pricing opens it. */}
       {country === "au" ? <PricingModal /> : null}
