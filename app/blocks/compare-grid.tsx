@@ -115,7 +115,7 @@ export function CompareGrid({ blok }: { blok: CompareGridBlok }) {
           {available.map((model) => (
             <li key={model.uuid}>
               <ActionLink className="compare-modal__option" href={hrefWith([...shownIds, model.uuid])} onAction={update([...shownIds, model.uuid])}>
-                {model.image ? <img src={model.image.filename} alt="" width={96} height={56} loading="lazy" /> : null}
+                {model.image ? <ResponsiveImage asset={model.image} alt="" width={96} height={56} sizes="96px" /> : null}
                 <span>{model.name}</span>
               </ActionLink>
             </li>

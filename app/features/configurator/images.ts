@@ -3,7 +3,7 @@
  * on the exterior steps, the trim's on the interior step, with the spec's no-image messages; and
  * the responsive sizes 768, 992 and 1220 px at x1 and x2.
  */
-import { imageUrl } from "~/components/image-url";
+import { MODERN_FORMATS, imageServiceEnabled, imageUrl, serviceable } from "~/components/image-url";
 import type { ResolvedBuild } from "./build";
 import type { ConfigImage } from "./types";
 
@@ -39,17 +39,30 @@ export const CAROUSEL_ASPECT = 9 / 16;
 export interface ImageSource {
   media: string | null;
   srcSet: string;
+  /** The same candidates in AVIF, then WebP, through the image service (none without it). */
+  modern: { type: string; srcSet: string }[];
   width: number;
   height: number;
 }
 
-/** One source per size, each with x1 and x2 candidates ("<url> 1x, <url> 2x"). */
-export function carouselSources(image: ConfigImage, service?: boolean): ImageSource[] {
+/**
+ * One source per size, each with x1 and x2 candidates ("<url> 1x, <url> 2x") in the original's
+ * format and, through the image service, in AVIF and WebP (a PNG with transparency is many times
+ * their size: the first image is the page's largest paint).
+ */
+export function carouselSources(image: ConfigImage, service = imageServiceEnabled()): ImageSource[] {
+  const modernFormats = service && serviceable(image.filename) ? MODERN_FORMATS : [];
   return CAROUSEL_SIZES.map(({ width, minViewport }) => {
     const height = Math.round(width * CAROUSEL_ASPECT);
-    const x1 = imageUrl(image, { width, height, service });
-    const x2 = imageUrl(image, { width: width * 2, height: height * 2, service });
-    return { media: minViewport > 0 ? `(min-width: ${minViewport}px)` : null, srcSet: `${x1} 1x, ${x2} 2x`, width, height };
+    const srcSet = (format?: (typeof MODERN_FORMATS)[number]) =>
+      `${imageUrl(image, { width, height, service, format })} 1x, ${imageUrl(image, { width: width * 2, height: height * 2, service, format })} 2x`;
+    return {
+      media: minViewport > 0 ? `(min-width: ${minViewport}px)` : null,
+      srcSet: srcSet(),
+      modern: modernFormats.map((format) => ({ type: `image/${format}`, srcSet: srcSet(format) })),
+      width,
+      height,
+    };
   });
 }
 

@@ -124,6 +124,14 @@ describe("image carousel", () => {
       ["(min-width: 768px)", "/media/a.png/m/992x558 1x, /media/a.png/m/1984x1116 2x"],
       [null, "/media/a.png/m/768x432 1x, /media/a.png/m/1536x864 2x"],
     ]);
+    // AVIF then WebP for each size through the image service; none without it.
+    expect(sources[2]!.modern).toEqual([
+      { type: "image/avif", srcSet: "/media/a.png/m/768x432/filters:format(avif) 1x, /media/a.png/m/1536x864/filters:format(avif) 2x" },
+      { type: "image/webp", srcSet: "/media/a.png/m/768x432/filters:format(webp) 1x, /media/a.png/m/1536x864/filters:format(webp) 2x" },
+    ]);
+    expect(sources[0]!.modern.map((m) => m.srcSet.split(" ")[0])).toEqual(["/media/a.png/m/1220x686/filters:format(avif)", "/media/a.png/m/1220x686/filters:format(webp)"]);
+    const off = carouselSources({ filename: "/media/a.png", alt: "" }, false);
+    expect(off.map((s) => [s.srcSet, s.modern])).toEqual([["/media/a.png 1x, /media/a.png 2x", []], ["/media/a.png 1x, /media/a.png 2x", []], ["/media/a.png 1x, /media/a.png 2x", []]]);
     expect(pageLabel(2, 3)).toBe("Navigate to image 2 of 3");
   });
 });

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useHydrated } from "~/components/use-hydrated";
+import { ResponsiveImage } from "~/components/image";
 import { ACCESSORY_PRICE_LABEL, accessoryPriceText } from "~/features/pricing/format";
 import {
   ACCESSORY_PARAMS,
@@ -130,14 +131,11 @@ export function AccessoriesStep({
               links={links}
               className="config-choice--accessory"
             >
-              <img
-                className="config-accessory__image"
-                src={accessory.image?.filename || DEFAULT_ACCESSORY_IMAGE}
-                alt={accessory.image ? accessory.image.alt : ACCESSORY_TEXTS.defaultImageAlt}
-                width={240}
-                height={180}
-                loading="lazy"
-              />
+              {accessory.image?.filename ? (
+                <ResponsiveImage className="config-accessory__image" asset={accessory.image} alt={accessory.image.alt} width={240} height={180} sizes="240px" />
+              ) : (
+                <img className="config-accessory__image" src={DEFAULT_ACCESSORY_IMAGE} alt={ACCESSORY_TEXTS.defaultImageAlt} width={240} height={180} loading="lazy" />
+              )}
               <span className="config-choice__name">{accessory.name}</span>
               {accessory.description ? <span className="config-choice__info">{accessory.description}</span> : null}
               <span className="config-choice__price">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { carouselSources, pageLabel, type CarouselContent } from "../images";
 
@@ -42,8 +42,20 @@ export function BuildCarousel({ content, label, disclaimer }: { content: Carouse
               hidden={hidden}
             >
               <picture>
-                {large.media ? <source media={large.media} srcSet={large.srcSet} /> : null}
-                {medium.media ? <source media={medium.media} srcSet={medium.srcSet} /> : null}
+                {/* The first matching source wins: per size AVIF, WebP, then the original. */}
+                {[large, medium].map((size) =>
+                  size.media ? (
+                    <Fragment key={size.media}>
+                      {size.modern.map((m) => (
+                        <source key={m.type} type={m.type} media={size.media!} srcSet={m.srcSet} />
+                      ))}
+                      <source media={size.media} srcSet={size.srcSet} />
+                    </Fragment>
+                  ) : null,
+                )}
+                {small.modern.map((m) => (
+                  <source key={m.type} type={m.type} srcSet={m.srcSet} />
+                ))}
                 <img
                   src={small.srcSet.split(" ")[0]}
                   srcSet={small.srcSet}

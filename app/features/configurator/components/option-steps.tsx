@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ResponsiveImage } from "~/components/image";
 import { cleanCarText, colourPriceText, optionPriceText, variantPriceText } from "~/features/pricing/format";
 import type { BuyerContext } from "~/features/pricing/types";
 import type { BuildChange, ResolvedBuild } from "../build";
@@ -111,7 +112,7 @@ export function SpecsStep({
                   className={option.componentType === "Wheels" && option.image ? "config-choice--image" : undefined}
                 >
                   {option.componentType === "Wheels" && option.image ? (
-                    <img className="config-choice__image" src={option.image.filename} alt={option.image.alt} width={160} height={120} loading="lazy" />
+                    <ResponsiveImage className="config-choice__image" asset={option.image} alt={option.image.alt} width={160} height={120} sizes="160px" />
                   ) : null}
                   <span className="config-choice__name">{option.name}</span>
                   {option.info ? <span className="config-choice__info">{option.info}</span> : null}
