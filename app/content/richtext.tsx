@@ -4,10 +4,15 @@ import type { Blok, Country, RichText as RichTextDoc, RichTextNode } from "./sch
 import { resolveHref, withCountry } from "./links";
 import { useSite } from "~/features/site-state/site-context";
 import { Blocks } from "~/blocks/blocks";
+import { ResponsiveImage } from "~/components/image";
+import { IMAGE_SCREENS, intrinsicSize } from "~/components/image-url";
 
 type Mark = NonNullable<RichTextNode["marks"]>[number];
 
 /** Renders a Storyblok richtext document. Unknown node types render their children. */
+/** Widest rich-text image (px): the content column is never wider. */
+const RICH_TEXT_IMAGE_MAX = IMAGE_SCREENS.xl;
+
 export function RichText({ doc, className }: { doc: RichTextDoc | null | undefined; className?: string }) {
   const { country } = useSite();
   if (!doc || !Array.isArray(doc.content) || doc.content.length === 0) return null;
@@ -67,7 +72,16 @@ function renderNode(node: RichTextNode, country: Country): ReactNode {
     case "image": {
       const src = str(node.attrs?.src);
       if (!src) return null;
-      return <img src={src} alt={str(node.attrs?.alt) ?? ""} title={str(node.attrs?.title)} loading="lazy" />;
+      const alt = str(node.attrs?.alt) ?? "";
+      // A Storyblok asset's URL tells its size: then the image has its dimensions (no layout
+      // shift) and comes through the image service at the text column's width at most.
+      const size = intrinsicSize(src);
+      if (size && size.width > 0 && size.height > 0) {
+        const width = Math.min(size.width, RICH_TEXT_IMAGE_MAX);
+        const height = Math.round((size.height * width) / size.width);
+        return <ResponsiveImage asset={{ filename: src, alt }} width={width} height={height} sizes={`(min-width: ${width}px) ${width}px, 100vw`} />;
+      }
+      return <img src={src} alt={alt} title={str(node.attrs?.title)} loading="lazy" />;
     }
     case "emoji":
       return str(node.attrs?.emoji) ?? str(node.attrs?.fallbackImage) ?? null;
