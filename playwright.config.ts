@@ -22,7 +22,15 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   reporter: [["list"], ["json", { outputFile: ".cache/test-results/e2e.json" }]],
-  use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", launchOptions: chromium },
+  // A failed test keeps a trace of its actions, console, network and errors (and Playwright writes
+  // the page's ARIA snapshot next to it), without DOM snapshots and screenshots: recording those for
+  // every test, to keep the few that fail, cost about a fifth of the e2e time. For a full trace,
+  // rerun the failing test with `--trace on`.
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: { mode: "retain-on-failure", snapshots: false, screenshots: false },
+    launchOptions: chromium,
+  },
   // Two specs run in one project only, where the other would repeat the same check: the metadata
   // and structured data are server-rendered (what crawlers read), so the JavaScript-off project
   // checks them; the story-tree walk needs hydration to catch client errors, and its server-side
