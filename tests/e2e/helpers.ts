@@ -49,8 +49,12 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, opti
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser for the axe check");
     const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() ?? undefined });
-    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
     target = await context.newPage();
+    // Chromium's own URL blocking: page.route would pause every request of the page (each image
+    // and stylesheet) for a round trip to the test.
+    const cdp = await context.newCDPSession(target);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setBlockedURLs", { urls: ["*/assets/*.js"] });
     await target.goto(page.url());
     cleanup = () => context.close();
   }
