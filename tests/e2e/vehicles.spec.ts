@@ -128,6 +128,8 @@ test("vehicle blocks: model ranges with colours and finance, tabs, compare grid 
   await expect(listing().locator(".accessory-card")).toHaveCount(12);
   await listing().getByRole("link", { name: "Towing" }).click();
   await expect(page).toHaveURL(/category=Towing/);
+  // count() does not wait, and without JavaScript the new document may still be parsing.
+  await expect(listing().locator(".accessory-card").first()).toBeVisible();
   const towing = await listing().locator(".accessory-card").count();
   expect(towing).toBeGreaterThan(0);
   await listing().getByRole("link", { name: "Show All" }).click();
