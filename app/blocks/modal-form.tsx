@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Modal, closeModal, modalId, openModal, useModalOpen } from "~/components/modal";
+import { Modal } from "~/components/modal";
+import { closeModal, modalId, openModal, useModalOpen } from "~/components/modal-state";
 import { FormView } from "~/features/forms/form-view";
 import type { ModalFormBlok } from "./modal-form.schema";
 

@@ -1,7 +1,7 @@
 import { isVideoUrl, resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { videoLinkAttributes } from "./document-actions";
-import { modalId } from "./modal";
+import { modalId } from "./modal-state";
 import { ResolvedAnchor } from "./smart-link";
 import type { ButtonBlok } from "./button.schema";
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { track } from "./analytics-push";
-import { openModal } from "./modal";
+import { openModal } from "./modal-state";
 
 export const FAQ_EXPANDED = "faq_clicks_expanded";
 export const FAQ_COLLAPSED = "faq_clicks_collapsed";

@@ -1,13 +1,13 @@
 import {
   useEffect,
   useRef,
-  useSyncExternalStore,
   type MouseEvent,
   type ReactNode,
   type RefObject,
 } from "react";
 import { createPortal } from "react-dom";
 import { LABELS } from "./labels";
+import { closeModal, modalId, useModalOpen } from "./modal-state";
 import { useHydrated } from "./use-hydrated";
 
 /** Modal sizes of the spec; sm is the default. */
@@ -25,46 +25,6 @@ export const MODAL_OPEN_CLASS = "modal-open";
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, video[controls], [tabindex]:not([tabindex="-1"])';
-
-// ---- Named modals: a button's modalAction opens the modal registered under that name ----------
-
-let openName: string | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-/** Opens the named modal (a button's `modalAction`). */
-export function openModal(name: string): void {
-  openName = name;
-  emit();
-}
-
-/** Closes the named modal, or whichever is open. */
-export function closeModal(name?: string): void {
-  if (name && openName !== name) return;
-  openName = null;
-  emit();
-}
-
-/** True while the named modal is open. */
-export function useModalOpen(name: string): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => openName === name,
-    () => false
-  );
-}
-
-/** The element id of a named modal: the no-JavaScript fallback links to `#modal-<name>`. */
-export function modalId(name: string): string {
-  return `modal-${name
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, "-")}`;
-}
 
 // ---- The dialog ----------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { b, parse, renderLive, renderStatic } from "./render";
 import { Button } from "~/components/button";
 import { buttonSchema } from "~/components/button.schema";
-import { MODAL_OPEN_CLASS, Modal, NamedModal, modalId } from "~/components/modal";
+import { MODAL_OPEN_CLASS, Modal, NamedModal } from "~/components/modal";
+import { modalId } from "~/components/modal-state";
 
 afterEach(cleanup);
 
