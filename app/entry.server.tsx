@@ -5,10 +5,14 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { loadAllBlocks } from "~/blocks/loading";
+import { loadAllDeferred } from "~/components/deferred";
 import { NonceProvider } from "~/features/security/nonce";
 
-// Every block component, loaded once at start-up: the server renders blocks synchronously (ADR 020).
+// Every block component and every deferred component (components/deferred.ts), loaded once: the
+// server renders them synchronously (ADR 020, 022). Deferred components register when their
+// modules are evaluated, which is after this module's: they load on the first request.
 const blocksLoaded = loadAllBlocks();
+let everythingLoaded: Promise<unknown> | undefined;
 
 const ABORT_DELAY = 5_000;
 
@@ -23,7 +27,8 @@ export default function handleRequest(
   const nonce = loadContext.nonce ?? "";
   // Bots and crawlers get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  return blocksLoaded.then(() => render(request, responseStatusCode, responseHeaders, remixContext, nonce, waitForAll));
+  everythingLoaded ??= Promise.all([blocksLoaded, loadAllDeferred()]);
+  return everythingLoaded.then(() => render(request, responseStatusCode, responseHeaders, remixContext, nonce, waitForAll));
 }
 
 function render(

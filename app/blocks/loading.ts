@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { settled } from "~/components/deferred";
 import { hydrationStarted } from "~/components/hydration-state";
 import { blockRegistry } from "./index";
 import type { BlockComponent } from "./types";
@@ -46,15 +47,6 @@ export function loadBlock(name: string): Promise<BlockComponent> {
 /** Loads every registered block: the server at start-up, tests, and the visual editor's preview. */
 export function loadAllBlocks(): Promise<void> {
   return Promise.all(Object.keys(blockRegistry).map(loadBlock)).then(() => undefined);
-}
-
-/** A thenable that calls back at once: React.lazy then renders a loaded component without suspending. */
-function settled<T>(value: T): PromiseLike<T> {
-  return {
-    then<R1 = T, R2 = never>(onFulfilled?: ((v: T) => R1 | PromiseLike<R1>) | null): PromiseLike<R1 | R2> {
-      return settled(onFulfilled ? (onFulfilled(value) as R1) : (value as unknown as R1));
-    },
-  };
 }
 
 const lazies = new Map<string, LazyExoticComponent<BlockComponent>>();

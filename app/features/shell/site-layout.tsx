@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, type ReactNode } from "react";
 import { usePageViews } from "~/features/analytics/use-page-views";
-import { PricingModal } from "~/features/pricing/components/pricing-modal";
+import { PricingModalSlot } from "~/features/pricing/components/pricing-modal-slot";
 import { claimDetectionForSession, detectAuState } from "~/features/site-state/au-state-detection";
 import { useIsomorphicLayoutEffect, useSite, useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { applyPageSettings, setAuState, syncStoredBuyerChoice, type SiteStore } from "~/features/site-state/store";
@@ -79,7 +79,7 @@ export function SiteLayout({ globals, settings, children }: { globals: Globals; 
       {hideHeaderFooter ? null : <Footer globals={globals} />}
       {settings.stickyCta.length > 0 ? <StickyBottomBar links={settings.stickyCta} /> : null}
       {/* One "Configure your pricing" modal per AU page: any link to #configure-pricing opens it. */}
-      {country === "au" ? <PricingModal /> : null}
+      {country === "au" ? <PricingModalSlot /> : null}
       <CookieBanner footer={globals.footer} />
     </>
   );

@@ -7,5 +7,6 @@ import { beforeAll } from "vitest";
 // busy 2-core machine.
 beforeAll(async () => {
   const { loadAllBlocks } = await import("~/blocks/loading");
-  await loadAllBlocks();
+  const { loadAllDeferred } = await import("~/components/deferred");
+  await Promise.all([loadAllBlocks(), loadAllDeferred()]);
 }, 60_000);

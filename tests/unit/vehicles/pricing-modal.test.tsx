@@ -6,6 +6,7 @@ import { parse, renderLive, renderStatic } from "../blocks/render";
 import { PriceLocationLink } from "~/features/pricing/components/price-location-link";
 import { opensPricingModal, pricingLocationText } from "~/features/pricing/components/pricing-location";
 import { PricingModal } from "~/features/pricing/components/pricing-modal";
+import { PricingModalSlot } from "~/features/pricing/components/pricing-modal-slot";
 
 afterEach(cleanup);
 beforeEach(() => {
@@ -30,7 +31,7 @@ describe("pricing location helpers", () => {
 
 describe("<PricingModal> without JavaScript", () => {
   it("is a form posting the choice to /api/buyer-choice, reachable at #configure-pricing", () => {
-    const doc = parse(renderStatic(<PricingModal />));
+    const doc = parse(renderStatic(<PricingModal open={false} onClose={() => undefined} />));
     const dialog = doc.getElementById("configure-pricing")!;
     expect(dialog.getAttribute("role")).toBe("dialog");
     expect(dialog.className).toContain("modal--md");
@@ -65,7 +66,7 @@ describe("<PricingModal> with JavaScript", () => {
     renderLive(
       <>
         <PriceLocationLink />
-        <PricingModal />
+        <PricingModalSlot />
       </>,
     );
     const link = screen.getByRole("link", { name: /Configure your pricing: Victoria \| ABN/ });
@@ -86,7 +87,7 @@ describe("<PricingModal> with JavaScript", () => {
     expect(screen.queryByRole("dialog", { name: "Configure your pricing" })?.className ?? "").not.toContain("modal--open");
   });
   it("closes on Escape", async () => {
-    renderLive(<PricingModal />);
+    renderLive(<PricingModalSlot />);
     act(() => {
       const a = document.createElement("a");
       a.href = "#configure-pricing";
@@ -97,6 +98,20 @@ describe("<PricingModal> with JavaScript", () => {
     await screen.findByRole("dialog", { name: "Configure your pricing" });
     fireEvent.keyDown(document, { key: "Escape" });
     expect(document.querySelector(".pricing-modal.modal--open")).toBeNull();
+  });
+});
+
+describe("<PricingModalSlot>", () => {
+  it("renders nothing in the browser until the modal is wanted, then loads it and opens it", async () => {
+    const { container } = renderLive(<PricingModalSlot />);
+    expect(container.querySelector(".pricing-modal-slot")!.innerHTML).toBe("");
+    act(() => {
+      window.location.hash = "#configure-pricing";
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Configure your pricing" });
+    expect(dialog.className).toContain("modal--open");
+    // The hash is dropped: closing leaves no :target behind.
+    expect(window.location.hash).toBe("");
   });
 });
 

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { BREAKPOINTS } from "~/components/breakpoints";
 import { Modal } from "~/components/modal";
 import { useHydrated } from "~/components/use-hydrated";
@@ -7,47 +7,21 @@ import { useMediaQuery } from "~/components/use-media-query";
 import { useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { setAuState, setIsABN } from "~/features/site-state/store";
 import { AU_STATE_OPTIONS, isAuState } from "../states";
-import { BUYER_CHOICE_ACTION, PRICING_MODAL_HASH, PRICING_MODAL_ID, PRICING_TEXTS, opensPricingModal } from "./pricing-location";
-
-// Vehicle styles (pricing modal, vehicle blocks): loaded with the shell, as blocks.css is with the registry.
-if (import.meta.env) import.meta.glob("../../../styles/vehicles.css", { eager: true });
-
-/** Opens on any click on a link to #configure-pricing, and when the page opens with that hash. */
-function usePricingModalOpener(): [boolean, () => void] {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => {
-    if (window.location.hash === PRICING_MODAL_HASH) {
-      setOpen(true);
-      // Drop the hash so closing does not leave the :target rule showing the no-JavaScript copy.
-      window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
-    }
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!link || !opensPricingModal(link.getAttribute("href"), window.location.pathname)) return;
-      event.preventDefault();
-      setOpen(true);
-    };
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
-  }, [location.key]);
-  return [open, useCallback(() => setOpen(false), [])];
-}
+import { BUYER_CHOICE_ACTION, PRICING_MODAL_ID, PRICING_TEXTS } from "./pricing-location";
 
 /**
- * "Configure your pricing" (spec transactional.md §2, issue 6), rendered once by the site shell on
- * AU pages. With JavaScript every change sets auState / isABN at once (store, localStorage and
- * cookies), so every price on the page follows; 'View vehicle' closes it. Without JavaScript the
- * `#configure-pricing` anchor shows it (:target) and it is a form that posts the choice to
- * /api/buyer-choice, which sets the cookies and sends the visitor back to the page.
+ * "Configure your pricing" (spec transactional.md §2, issue 6), rendered once on AU pages by
+ * the shell's `PricingModalSlot`, which opens it (and loads its code on the first opening). With
+ * JavaScript every change sets auState / isABN at once (store, localStorage and cookies), so every
+ * price on the page follows; 'View vehicle' closes it. Without JavaScript the `#configure-pricing`
+ * anchor shows it (:target) and it is a form that posts the choice to /api/buyer-choice, which
+ * sets the cookies and sends the visitor back to the page.
  */
-export function PricingModal() {
+export function PricingModal({ open, onClose: close }: { open: boolean; onClose: () => void }) {
   const store = useSiteStore();
   const { auState, isABN } = useSiteState();
   const hydrated = useHydrated();
   const location = useLocation();
-  const [open, close] = usePricingModalOpener();
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`, true);
   const headingId = useId();
   const stateId = useId();
