@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { Dealer } from "~/features/dealers/types";
 import {
   aggregateOfferJsonLd,
-  autoDealerJsonLd,
   breadcrumbListJsonLd,
   carJsonLd,
   newsArticleJsonLd,
@@ -10,6 +9,7 @@ import {
   organizationJsonLd,
   serializeJsonLd,
 } from "~/features/seo/json-ld";
+import { autoDealerJsonLd } from "~/features/seo/dealer-json-ld";
 
 const SITE = "https://www.kestrel.example";
 const org = { id: `${SITE}/au#organization`, name: "Kestrel Motors", url: `${SITE}/au`, logo: `${SITE}/media/brand-logo.svg` };
