@@ -14,6 +14,7 @@ import {
   financeTabFirst,
   insertionIndex,
   listOffers,
+  OFFER_VEHICLE_FIELDS,
   offerFeatures,
   offerSearch,
   parseOfferQuery,
@@ -189,8 +190,8 @@ describe("offers loader on the fixture content", () => {
   it("sends only what a card reads: no colours, features or descriptions in the page's data", async () => {
     const request = new Request("http://localhost/au/offers");
     const all = await loader({ blok: { _uid: "x", component: "offers-listing", show_all_models: true }, country: "au", request });
-    expect(Object.keys(all.models[0]!).sort()).toEqual(
-      ["category", "cleanCarProgramme", "clearance", "configPath", "featureList", "financeOfferText", "financeOffers", "image", "lineName", "name", "priceDisclaimers", "pricing", "quoteVehicle", "shortName", "uuid", "vehiclePrice"],
-    );
+    // Exactly the card's vehicle fields (OFFER_VEHICLE_FIELDS) and the listing's own.
+    expect(Object.keys(all.models[0]!).sort()).toEqual([...OFFER_VEHICLE_FIELDS, "category", "lineName", "financeOfferText", "financeOffers"].sort());
+    for (const heavy of ["colours", "features", "description"]) expect(all.models[0]).not.toHaveProperty(heavy);
   }, 30_000);
 });
