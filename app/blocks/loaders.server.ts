@@ -5,6 +5,7 @@ import { offersListingLoader } from "~/features/offers/offers.server";
 import { storyLocaleMatches } from "~/features/pages/page-settings";
 import { accessoriesBlockLoader, vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
 import type { BlockDataMap } from "./block-data";
+import { createPageMemo, type PageMemo } from "./page-memo";
 
 /**
  * Server data for blocks. A block that needs data on the server (dealers, news, offers…) adds a
@@ -19,6 +20,12 @@ export interface BlockLoaderArgs {
   country: Country;
   /** The page request: its URL carries the block's query parameters. */
   request: Request;
+  /**
+   * Work shared by the block loaders of one page: `once(key, compute)` runs `compute` for the
+   * first loader that asks for `key` in this loadBlockData call and gives the others the same
+   * promise, so blocks showing the same data hold the same objects (sent once). See page-memo.ts.
+   */
+  once: PageMemo;
 }
 
 export type BlockLoader = (args: BlockLoaderArgs) => Promise<unknown>;
@@ -49,9 +56,9 @@ function isBlok(value: unknown): value is BlockLoaderArgs["blok"] & { locale?: u
 
 /**
  * Runs the loaders of the bloks (a page's `body`; only this level, nested bloks are not walked)
- * that have one and show in the country, in parallel. A loader that throws is logged and its blok
- * gets null (the block renders without its data) unless it threw a Response (a redirect or a 404),
- * which propagates.
+ * that have one and show in the country, in parallel, with one memo (`once`) for them all. A loader
+ * that throws is logged and its blok gets null (the block renders without its data) unless it threw
+ * a Response (a redirect or a 404), which propagates.
  */
 export async function loadBlockData(
   bloks: unknown,
@@ -60,12 +67,13 @@ export async function loadBlockData(
   loaders: Readonly<Record<string, BlockLoader>> = blockLoaders,
 ): Promise<BlockDataMap> {
   if (!Array.isArray(bloks)) return {};
+  const once = createPageMemo();
   const jobs = bloks
     .filter(isBlok)
     .filter((blok) => Object.prototype.hasOwnProperty.call(loaders, blok.component) && storyLocaleMatches(blok.locale, country))
     .map(async (blok): Promise<[string, unknown]> => {
       try {
-        return [blok._uid, await loaders[blok.component]({ blok, country, request })];
+        return [blok._uid, await loaders[blok.component]({ blok, country, request, once })];
       } catch (error) {
         if (error instanceof Response) throw error;
         console.error(`[blocks] The ${blok.component} loader failed for blok ${blok._uid}:`, error instanceof Error ? error.message : error);

@@ -150,6 +150,17 @@ export function serviceable(filename: string): boolean {
   );
 }
 
+/**
+ * Whether an image goes through the image service: the service is on (`service`, by default the
+ * IMAGE_SERVICE flag) and answers this file. Only then are there resized and modern-format URLs.
+ */
+export function throughService(
+  filename: string,
+  service: boolean = imageServiceEnabled()
+): boolean {
+  return service && serviceable(filename);
+}
+
 /** The original's size when the URL tells it (Storyblok: `/f/<space>/<w>x<h>/...`). */
 export function intrinsicSize(
   filename: string
@@ -174,8 +185,7 @@ export function imageUrl(
   const filename =
     (typeof asset === "string" ? asset : asset?.filename)?.trim() ?? "";
   if (!filename) return "";
-  const service = options.service ?? imageServiceEnabled();
-  if (!service || !serviceable(filename)) return filename;
+  if (!throughService(filename, options.service)) return filename;
   const w = Math.max(0, Math.round(options.width));
   const h = Math.max(0, Math.round(options.height));
   const focal = focalOf(

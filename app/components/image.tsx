@@ -1,10 +1,9 @@
 import type { CSSProperties } from "react";
 import {
-  imageServiceEnabled,
   imageSrcSet,
   imageUrl,
   MODERN_FORMATS,
-  serviceable,
+  throughService,
   type ImageAssetLike,
 } from "./image-url";
 
@@ -63,9 +62,7 @@ function ModernSources({ asset, width, height, sizes, media }: SourceSetProps) {
 function usesService(
   asset: ImageAssetLike | null | undefined
 ): asset is ImageAssetLike & { filename: string } {
-  return Boolean(
-    asset?.filename && imageServiceEnabled() && serviceable(asset.filename)
-  );
+  return Boolean(asset?.filename && throughService(asset.filename));
 }
 
 /** The `<img>`: original format (srcset through the service), width and height always set. */

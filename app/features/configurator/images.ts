@@ -3,7 +3,7 @@
  * on the exterior steps, the trim's on the interior step, with the spec's no-image messages; and
  * the responsive sizes 768, 992 and 1220 px at x1 and x2.
  */
-import { MODERN_FORMATS, imageServiceEnabled, imageUrl, serviceable } from "~/components/image-url";
+import { MODERN_FORMATS, imageServiceEnabled, imageUrl, throughService } from "~/components/image-url";
 import type { ResolvedBuild } from "./build";
 import type { ConfigImage } from "./types";
 
@@ -51,7 +51,7 @@ export interface ImageSource {
  * their size: the first image is the page's largest paint).
  */
 export function carouselSources(image: ConfigImage, service = imageServiceEnabled()): ImageSource[] {
-  const modernFormats = service && serviceable(image.filename) ? MODERN_FORMATS : [];
+  const modernFormats = throughService(image.filename, service) ? MODERN_FORMATS : [];
   return CAROUSEL_SIZES.map(({ width, minViewport }) => {
     const height = Math.round(width * CAROUSEL_ASPECT);
     const srcSet = (format?: (typeof MODERN_FORMATS)[number]) =>

@@ -3,7 +3,8 @@ import { financeOfferSchema } from "~/content/content-types";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import { vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
 import { loadCountryCatalogue } from "~/features/vehicles/vehicles.server";
-import { eligibleOffers, type FinanceOfferView, type OfferModel } from "./offers";
+import { pick } from "~/lib/object";
+import { eligibleOffers, OFFER_VEHICLE_FIELDS, type FinanceOfferView, type OfferModel } from "./offers";
 
 export interface OffersListingData {
   /** The models the blok lists (clearance only without show_all_models), unsorted. */
@@ -55,18 +56,7 @@ export async function offersListingLoader(args: BlockLoaderArgs): Promise<Offers
   const models: OfferModel[] = listed.map((m) => {
     const content = contentOf.get(m.uuid) ?? {};
     return {
-      uuid: m.uuid,
-      name: m.name,
-      shortName: m.shortName,
-      clearance: m.clearance,
-      image: m.image,
-      featureList: m.featureList,
-      priceDisclaimers: m.priceDisclaimers,
-      pricing: m.pricing,
-      vehiclePrice: m.vehiclePrice,
-      cleanCarProgramme: m.cleanCarProgramme,
-      quoteVehicle: m.quoteVehicle,
-      configPath: m.configPath,
+      ...pick(m, OFFER_VEHICLE_FIELDS),
       category: categoryOf.get(m.uuid)?.category ?? "",
       lineName: categoryOf.get(m.uuid)?.lineName ?? "",
       financeOfferText: str(content.finance_offer_text),

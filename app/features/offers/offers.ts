@@ -18,16 +18,29 @@ export interface FinanceOfferView {
   disclaimer: string;
 }
 
-/** A listed model: the vehicle data plus what only the offers card shows. */
 /**
- * What an offer card reads of a model. The listing's data is in the page, so a model's colours,
- * features and descriptions (a third of the catalogue) stay on the server.
+ * What an offer card reads of a model: the fields the listing's loader copies and `OfferVehicle`
+ * types (adding a field is one edit here). The listing's data is in the page, so a model's
+ * colours, features and descriptions (a third of the catalogue) stay on the server.
  */
-export type OfferVehicle = Pick<
-  VehicleModel,
-  "uuid" | "name" | "shortName" | "clearance" | "image" | "featureList" | "priceDisclaimers" | "pricing" | "vehiclePrice" | "cleanCarProgramme" | "quoteVehicle" | "configPath"
->;
+export const OFFER_VEHICLE_FIELDS = [
+  "uuid",
+  "name",
+  "shortName",
+  "clearance",
+  "image",
+  "featureList",
+  "priceDisclaimers",
+  "pricing",
+  "vehiclePrice",
+  "cleanCarProgramme",
+  "quoteVehicle",
+  "configPath",
+] as const satisfies readonly (keyof VehicleModel)[];
 
+export type OfferVehicle = Pick<VehicleModel, (typeof OFFER_VEHICLE_FIELDS)[number]>;
+
+/** A listed model: the vehicle data plus what only the offers card shows. */
 export interface OfferModel extends OfferVehicle {
   /** The model line's vehicle_category (e.g. SUV, Ute, Hybrid). */
   category: string;

@@ -1,4 +1,5 @@
 import type { BlockLoaderArgs } from "~/blocks/loaders.server";
+import type { PageMemo } from "~/blocks/page-memo";
 import type { Country } from "~/content/schema";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import type { FinanceConfig } from "~/features/finance/config";
@@ -43,31 +44,22 @@ function lineRefs(blok: Rec): unknown[] {
   return [];
 }
 
-/**
- * The lines loaded for a page request. Blocks of one page that show the same line (a model page's
- * car detail and colour selector) get the very same objects, which the page's data then carries
- * once (Remix's encoding writes a repeated object as a reference).
- */
-const linesOfRequest = new WeakMap<Request, Map<string, Promise<VehicleLine | null>>>();
-
 function lineKey(ref: unknown): string {
   if (ref && typeof ref === "object" && typeof (ref as { uuid?: unknown }).uuid === "string") return (ref as { uuid: string }).uuid;
   return JSON.stringify(ref) ?? "";
 }
 
-function loadLineFor(request: Request, ref: unknown, country: Country, buyer: BuyerContext): Promise<VehicleLine | null> {
-  let lines = linesOfRequest.get(request);
-  if (!lines) linesOfRequest.set(request, (lines = new Map()));
-  const key = `${country}|${buyer.auState}|${buyer.isABN}|${lineKey(ref)}`;
-  let line = lines.get(key);
-  if (!line) lines.set(key, (line = loadVehicleLine(ref, country, buyer)));
-  return line;
-}
-
-async function loadLines(blok: Rec, country: Country, buyer: BuyerContext, request: Request): Promise<VehicleLine[]> {
+/**
+ * The lines a blok shows, loaded once per page and buyer (`once`): blocks of one page that show
+ * the same line (a model page's car detail and colour selector) get the very same objects, which
+ * the page's data then carries once.
+ */
+async function loadLines(blok: Rec, country: Country, buyer: BuyerContext, once: PageMemo): Promise<VehicleLine[]> {
   let refs = lineRefs(blok);
   if (refs.length === 0) refs = await loadAllLineRefs(country);
-  const lines = await Promise.all(refs.map((ref) => loadLineFor(request, ref, country, buyer)));
+  const lines = await Promise.all(
+    refs.map((ref) => once(`vehicle-line|${country}|${buyer.auState}|${buyer.isABN}|${lineKey(ref)}`, () => loadVehicleLine(ref, country, buyer))),
+  );
   return lines.filter((l): l is VehicleLine => l !== null);
 }
 
@@ -99,9 +91,9 @@ export async function cardQuotes(models: readonly VehicleModel[], buyer: BuyerCo
 }
 
 /** model-range, model-range-compact, model-range-tabs, model-card-block, car-detail-page, colour-selector, compare-grid. */
-export async function vehicleBlockLoader({ blok, country, request }: BlockLoaderArgs): Promise<VehicleBlockData> {
+export async function vehicleBlockLoader({ blok, country, request, once }: BlockLoaderArgs): Promise<VehicleBlockData> {
   const buyer = buyerContextFromRequest(request, country);
-  const lines = await loadLines(blok, country, buyer, request);
+  const lines = await loadLines(blok, country, buyer, once);
   const models = sortVehicleModels(
     lines.flatMap((l) => l.models),
     buyer,

@@ -9,6 +9,7 @@ import {
   imageUrl,
   mediaKind,
   parseImageServiceFlag,
+  throughService,
 } from "~/components/image-url";
 
 const hero = { filename: "/media/hero-home.jpg", alt: "A coastal road", focus: "960x400:961x401" };
@@ -93,6 +94,25 @@ describe("imageUrl", () => {
       "640w",
       "768w",
     ]);
+  });
+});
+
+describe("throughService", () => {
+  afterEach(() => {
+    delete process.env.IMAGE_SERVICE;
+  });
+  it("is true for a file an image service answers (local or Storyblok, resizable) when the service is on", () => {
+    expect(throughService("/media/hero-home.jpg", true)).toBe(true);
+    expect(throughService("https://a.storyblok.com/f/12345/1600x900/abcdef/hero.png", true)).toBe(true);
+    expect(throughService("/media/icon-awd.svg", true)).toBe(false);
+    expect(throughService("https://cdn.example.com/car.jpg", true)).toBe(false);
+    expect(throughService("/media/hero-home.jpg", false)).toBe(false);
+  });
+  it("follows the IMAGE_SERVICE flag unless told", () => {
+    expect(throughService("/media/hero-home.jpg")).toBe(true);
+    process.env.IMAGE_SERVICE = "off";
+    expect(throughService("/media/hero-home.jpg")).toBe(false);
+    expect(throughService("/media/hero-home.jpg", true)).toBe(true);
   });
 });
 

@@ -132,6 +132,9 @@ describe("image carousel", () => {
     expect(sources[0]!.modern.map((m) => m.srcSet.split(" ")[0])).toEqual(["/media/a.png/m/1220x686/filters:format(avif)", "/media/a.png/m/1220x686/filters:format(webp)"]);
     const off = carouselSources({ filename: "/media/a.png", alt: "" }, false);
     expect(off.map((s) => [s.srcSet, s.modern])).toEqual([["/media/a.png 1x, /media/a.png 2x", []], ["/media/a.png 1x, /media/a.png 2x", []], ["/media/a.png 1x, /media/a.png 2x", []]]);
+    // A file no image service answers stays as it is, without modern formats, even with the service on.
+    const elsewhere = carouselSources({ filename: "https://cdn.example.com/a.png", alt: "" }, true);
+    expect(elsewhere.map((s) => [s.srcSet, s.modern])).toEqual(Array(3).fill(["https://cdn.example.com/a.png 1x, https://cdn.example.com/a.png 2x", []]));
     expect(pageLabel(2, 3)).toBe("Navigate to image 2 of 3");
   });
 });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { BlockLoaderArgs } from "~/blocks/loaders.server";
 import { restoreEnv, stubEnv } from "../support/env";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
@@ -121,6 +122,23 @@ describe("loadBlockData", () => {
     expect(data).toEqual({ a: { uid: "a" }, c: { uid: "c" } });
     expect(most).toBe(2);
     expect(await loadBlockData(undefined, "au", req, { slow })).toEqual({});
+  });
+
+  it("gives the loaders of one call one memo (`once`): a key's work runs once per page, again for another call", async () => {
+    let runs = 0;
+    const shared = ({ once }: BlockLoaderArgs) => once("answer", async () => ({ run: ++runs }));
+    const bloks = [
+      { _uid: "a", component: "shared" },
+      { _uid: "b", component: "shared" },
+    ];
+    const page = await loadBlockData(bloks, "au", req, { shared });
+    expect(runs).toBe(1);
+    expect(page.a).toEqual({ run: 1 });
+    expect(page.b).toBe(page.a);
+    const next = await loadBlockData(bloks, "au", req, { shared });
+    expect(runs).toBe(2);
+    expect(next.a).toEqual({ run: 2 });
+    expect(next.b).toBe(next.a);
   });
 
   it("gives a failing loader's blok null and logs it; a thrown Response (redirect, 404) propagates", async () => {

@@ -14,6 +14,7 @@ import {
   financeTabFirst,
   insertionIndex,
   listOffers,
+  OFFER_VEHICLE_FIELDS,
   offerFeatures,
   offerSearch,
   parseOfferQuery,
@@ -23,6 +24,7 @@ import {
 import type { OffersListingData } from "~/features/offers/offers.server";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { b, parse } from "../blocks/render";
+import { blockLoaderArgs } from "../support/block-loader-args";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -178,9 +180,9 @@ describe("offers loader on the fixture content", () => {
   }, 60_000);
   it("lists clearance models only unless show_all_models, with categories and finance offers", async () => {
     const request = new Request("http://localhost/au/offers");
-    const clearance = await loader({ blok: { _uid: "x", component: "offers-listing" }, country: "au", request });
+    const clearance = await loader(blockLoaderArgs({ blok: { _uid: "x", component: "offers-listing" }, country: "au", request }));
     expect(clearance.models.map((m) => m.name)).toEqual(["Corvale Urban Run-out"]);
-    const all = await loader({ blok: { _uid: "x", component: "offers-listing", show_all_models: true }, country: "au", request });
+    const all = await loader(blockLoaderArgs({ blok: { _uid: "x", component: "offers-listing", show_all_models: true }, country: "au", request }));
     expect(all.models.length).toBeGreaterThan(10);
     expect(new Set(all.models.map((m) => m.category))).toEqual(new Set(["SUV", "Ute", "Hatch", "Hybrid"]));
     expect(all.models.find((m) => m.name === "Corvale Sport")!.financeOffers[0]!.text).toMatch(/2\.99% p\.a\./);
@@ -188,9 +190,9 @@ describe("offers loader on the fixture content", () => {
 
   it("sends only what a card reads: no colours, features or descriptions in the page's data", async () => {
     const request = new Request("http://localhost/au/offers");
-    const all = await loader({ blok: { _uid: "x", component: "offers-listing", show_all_models: true }, country: "au", request });
-    expect(Object.keys(all.models[0]!).sort()).toEqual(
-      ["category", "cleanCarProgramme", "clearance", "configPath", "featureList", "financeOfferText", "financeOffers", "image", "lineName", "name", "priceDisclaimers", "pricing", "quoteVehicle", "shortName", "uuid", "vehiclePrice"],
-    );
+    const all = await loader(blockLoaderArgs({ blok: { _uid: "x", component: "offers-listing", show_all_models: true }, country: "au", request }));
+    // Exactly the card's vehicle fields (OFFER_VEHICLE_FIELDS) and the listing's own.
+    expect(Object.keys(all.models[0]!).sort()).toEqual([...OFFER_VEHICLE_FIELDS, "category", "lineName", "financeOfferText", "financeOffers"].sort());
+    for (const heavy of ["colours", "features", "description"]) expect(all.models[0]).not.toHaveProperty(heavy);
   }, 30_000);
 });

@@ -1,22 +1,27 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { BlockLoaderArgs } from "~/blocks/loaders.server";
+import { createPageMemo } from "~/blocks/page-memo";
+import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
+import { blockLoaderArgs } from "../support/block-loader-args";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
 delete process.env.FINANCE_PARTNER_URL;
 
 let loaders: typeof import("~/features/vehicles/block-loaders.server");
+let loadBlockData: typeof import("~/blocks/loaders.server").loadBlockData;
 beforeAll(async () => {
   loaders = await import("~/features/vehicles/block-loaders.server");
-});
+  ({ loadBlockData } = await import("~/blocks/loaders.server"));
+}, 60_000);
 
 function args(blok: Record<string, unknown>, country: "au" | "nz", cookie = "", search = ""): BlockLoaderArgs {
-  return {
+  return blockLoaderArgs({
     blok: { _uid: "u1", component: "model-range", ...blok },
     country,
     request: new Request(`http://localhost/${country}/x${search}`, { headers: cookie ? { Cookie: cookie } : {} }),
-  };
+  });
 }
 
 describe("vehicle block loader", () => {
@@ -32,16 +37,30 @@ describe("vehicle block loader", () => {
     expect(gx.configPath).toBe("/au/config/tarrak?model=GX");
     expect(data.finance).toBeNull();
   });
-  it("gives blocks of one page request the same line objects (the page data carries them once)", async () => {
-    const page = args({ model_line: "tarrak" }, "au");
-    const detail = await loaders.vehicleBlockLoader({ ...page, blok: { _uid: "a", component: "car-detail-page", model_line: "tarrak" } });
-    const colours = await loaders.vehicleBlockLoader({ ...page, blok: { _uid: "b", component: "colour-selector", model_line: "tarrak" } });
+  it("gives the blocks of one page (one loadBlockData call) the same line objects (the page data carries them once)", async () => {
+    const request = new Request("http://localhost/au/models/suv/tarrak");
+    const bloks = [
+      { _uid: "a", component: "car-detail-page", model_line: "tarrak" },
+      { _uid: "b", component: "colour-selector", model_line: "tarrak" },
+    ];
+    const page = (await loadBlockData(bloks, "au", request)) as Record<string, VehicleBlockData>;
+    const [detail, colours] = [page.a, page.b];
+    expect(detail.lines[0]!.name).toBe("Tarrak");
     expect(colours.lines[0]).toBe(detail.lines[0]);
     expect(colours.models[0]).toBe(detail.models[0]);
-    // Another request (another visitor, maybe another state) builds its own.
-    const other = await loaders.vehicleBlockLoader(args({ model_line: "tarrak" }, "au"));
-    expect(other.lines[0]).not.toBe(detail.lines[0]);
-    expect(other.lines[0]).toEqual(detail.lines[0]);
+    // Another page (another visitor, maybe another state) builds its own, even for the same request.
+    const other = (await loadBlockData(bloks, "au", request)) as Record<string, VehicleBlockData>;
+    expect(other.a.lines[0]).not.toBe(detail.lines[0]);
+    expect(other.a.lines[0]).toEqual(detail.lines[0]);
+  });
+  it("loads a line once per page and buyer: another state's prices are another line object", async () => {
+    const once = createPageMemo();
+    const blok = { _uid: "a", component: "model-range", model_line: "tarrak" };
+    const page = (cookie: string) => blockLoaderArgs({ blok, country: "au", request: new Request("http://localhost/au/x", { headers: { Cookie: cookie } }) }, once);
+    const vic = await loaders.vehicleBlockLoader(page("auState=VIC; isABN=false"));
+    expect((await loaders.vehicleBlockLoader(page("auState=VIC; isABN=false"))).lines[0]).toBe(vic.lines[0]);
+    expect((await loaders.vehicleBlockLoader(page("auState=WA; isABN=false"))).lines[0]).not.toBe(vic.lines[0]);
+    expect((await loaders.vehicleBlockLoader(page("auState=VIC; isABN=true"))).lines[0]).not.toBe(vic.lines[0]);
   });
   it("loads NZ models for NZ, and a line by reference UUID", async () => {
     const data = await loaders.vehicleBlockLoader(args({ model_line: "88ddbbf5-bcc6-472f-8e3c-57a0b8a211de" }, "nz"));

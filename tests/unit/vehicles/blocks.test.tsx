@@ -6,10 +6,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Blocks } from "~/blocks/blocks";
+import { createPageMemo } from "~/blocks/page-memo";
 import type { Blok, Country } from "~/content/schema";
 import { FinancePanel } from "~/features/finance/components/finance-panel";
 import type { AuState } from "~/features/pricing/states";
 import { SiteProvider } from "~/features/site-state/site-context";
+import { blockLoaderArgs } from "../support/block-loader-args";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -42,9 +44,10 @@ async function renderWithData(bloks: Blok[], buyer: Buyer, extra?: ReactNode) {
   const cookie = buyer.country === "au" ? `auState=${buyer.auState ?? "VIC"}; isABN=${String(buyer.isABN ?? true)}` : "";
   const request = new Request(`http://localhost/${buyer.country}/x${buyer.search ?? ""}`, { headers: { Cookie: cookie } });
   const blockData: Record<string, unknown> = {};
+  const once = createPageMemo(); // one page: its blocks share work, as under loadBlockData
   for (const b of bloks) {
     const loader = b.component.startsWith("accessories") ? loaders.accessoriesBlockLoader : loaders.vehicleBlockLoader;
-    blockData[b._uid] = await loader({ blok: b as Blok & Record<string, unknown>, country: buyer.country, request });
+    blockData[b._uid] = await loader(blockLoaderArgs({ blok: b as Blok & Record<string, unknown>, country: buyer.country, request }, once));
   }
   const Stub = createRemixStub([
     {
