@@ -15,29 +15,21 @@ export interface FormatPriceOptions {
   decimals?: PriceDecimals;
 }
 
-const LOCALE: Record<PricingCountry, { locale: string; currency: string }> = {
-  au: { locale: "en-AU", currency: "AUD" },
-  nz: { locale: "en-NZ", currency: "NZD" },
-};
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatter(country: PricingCountry, digits: 0 | 2): Intl.NumberFormat {
-  const key = `${country}:${digits}`;
-  let found = formatters.get(key);
-  if (!found) {
-    const { locale, currency } = LOCALE[country] ?? LOCALE.au;
-    found = new Intl.NumberFormat(locale, {
-      style: "currency",
-      currency,
-      // "narrowSymbol" so NZD shows "$" rather than "NZ$".
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(key, found);
-  }
-  return found;
+/**
+ * "$" and the amount with thousands separators and `digits` decimals ("-$1,234.50"): what
+ * Intl.NumberFormat gives for en-AU/AUD and en-NZ/NZD with the narrow symbol, written out. The
+ * browser's first Intl.NumberFormat loads the locale's ICU data, a long task during hydration on a
+ * slow phone (about 100 ms at Lighthouse's 4× CPU slowdown); both countries format alike, so the
+ * country does not change the result. tests/unit/pricing/format.test.ts checks it against Intl.
+ */
+function currency(value: number, digits: 0 | 2): string {
+  // Intl rounds the number's shortest decimal form ("1.005" to "1.01"), half away from zero: so
+  // does Math.round on that form shifted by `digits` places ("1.005e2" is exactly 100.5).
+  const abs = Math.abs(value);
+  const units = Math.round(Number(`${abs}e${digits}`));
+  const text = String(Number.isFinite(units) ? units : Math.round(abs * 10 ** digits)).padStart(digits + 1, "0");
+  const whole = text.slice(0, text.length - digits).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${value < 0 && units !== 0 ? "-" : ""}$${whole}${digits ? `.${text.slice(-digits)}` : ""}`;
 }
 
 /**
@@ -50,7 +42,7 @@ export function formatPrice(amount: number, country: PricingCountry, options: Fo
   const digits = decimals === "auto" ? (Math.round(amount * 100) % 100 === 0 ? 0 : 2) : decimals;
   // Avoid "-$0" for -0 and for tiny negatives that round to zero.
   const value = Math.abs(amount) < (digits === 0 ? 0.5 : 0.005) ? 0 : amount;
-  return formatter(country, digits).format(value);
+  return currency(value, digits);
 }
 
 /** A content price formatted for the country, or the fallback text when it is not valid. */

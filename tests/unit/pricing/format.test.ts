@@ -139,3 +139,33 @@ describe("cleanCarText", () => {
     expect(cleanCarText(value)).toBe(text);
   });
 });
+
+describe("formatPrice matches Intl.NumberFormat", () => {
+  // The written-out formatter must give exactly what en-AU/AUD and en-NZ/NZD give.
+  const intl = (country: "au" | "nz", digits: 0 | 2) =>
+    new Intl.NumberFormat(country === "au" ? "en-AU" : "en-NZ", {
+      style: "currency",
+      currency: country === "au" ? "AUD" : "NZD",
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  const amounts = [0, 1, 9.99, 12.5, 999, 1000, 45990, 45990.5, 1234567.891, 0.125, 2.5, 1.005, 100000000, -1, -1234.5, -0.4, -45990];
+  // And a fixed pseudo-random spread of cents and magnitudes.
+  let seed = 7;
+  for (let i = 0; i < 400; i++) {
+    seed = (seed * 48271) % 2147483647;
+    amounts.push(((seed % 2_000_000_00) - 50_000_00) / 100);
+  }
+  for (const country of ["au", "nz"] as const) {
+    for (const digits of [0, 2] as const) {
+      it(`${country}, ${digits} decimals`, () => {
+        const format = intl(country, digits);
+        for (const amount of amounts) {
+          const expected = format.format(Math.abs(amount) < (digits === 0 ? 0.5 : 0.005) ? 0 : amount);
+          expect(formatPrice(amount, country, { decimals: digits }), String(amount)).toBe(expected);
+        }
+      });
+    }
+  }
+});
