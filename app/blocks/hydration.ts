@@ -36,3 +36,12 @@ export function cardNeedsScript(card: unknown): boolean {
 export function whenACardNeedsScript(field: string): (blok: Data) => boolean {
   return (blok) => Array.isArray(blok[field]) && blok[field].some(cardNeedsScript);
 }
+
+/**
+ * A hero banner needs JavaScript only as a carousel: with two slides or more (before the
+ * country's locale filter, so a slide hidden in this country can only make it hydrate needlessly).
+ * One slide is a picture, text and links.
+ */
+export function heroNeedsScript(blok: Data): boolean {
+  return Array.isArray(blok.slides) && blok.slides.filter(isData).length > 1;
+}

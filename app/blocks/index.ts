@@ -1,4 +1,4 @@
-import { whenACardNeedsScript } from "./hydration";
+import { heroNeedsScript, whenACardNeedsScript } from "./hydration";
 import type { BlockEntry } from "./types";
 
 // The blocks' stylesheets, for every page: a block that keeps its server HTML never loads its
@@ -69,7 +69,7 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
     load: () => import("./grid-blocks"),
     hydrate: whenACardNeedsScript("items"),
   },
-  "hero-banner": { load: () => import("./hero-banner"), hydrate: true },
+  "hero-banner": { load: () => import("./hero-banner"), hydrate: heroNeedsScript },
   "hover-tiles": { load: () => import("./hover-tiles"), hydrate: false },
   "icon-features": { load: () => import("./icon-features"), hydrate: false },
   "image-banner": { load: () => import("./image-banner"), hydrate: false },
@@ -122,7 +122,7 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
   },
   "slim-hero-banner": {
     load: () => import("./slim-hero-banner"),
-    hydrate: true,
+    hydrate: false,
   },
   "stats-banner": { load: () => import("./stats-banner"), hydrate: false },
   "step-slider": { load: () => import("./step-slider"), hydrate: true },

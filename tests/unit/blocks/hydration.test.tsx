@@ -70,6 +70,15 @@ describe("needsHydration (which bloks need JavaScript)", () => {
   });
 });
 
+describe("hero banners", () => {
+  it("hydrate as a carousel only: two slides or more", () => {
+    const slide = (heading: string) => b("hero-slide", { heading, image: { filename: "/media/a.jpg" } });
+    expect(needsHydration(b("hero-banner", { slides: [slide("One")] }))).toBe(false);
+    expect(needsHydration(b("hero-banner", { slides: [slide("One"), slide("Two")] }))).toBe(true);
+    expect(needsHydration(b("slim-hero-banner", { heading: "Slim" }))).toBe(false);
+  });
+});
+
 describe("blocksToHydrate and prepareHydration (the chunks loaded before hydration)", () => {
   it("finds the blocks that need JavaScript and the containers around them, nothing inside an island", async () => {
     const data = [{ preview: null }, { story: { content: b("page", { body: [textContent(), grid()] }) } }];
