@@ -5,6 +5,7 @@
  */
 import { parsePrice } from "~/features/pricing/validity";
 import type { ConfigAccessory, ConfiguratorCountry } from "./types";
+import { compareText } from "~/lib/collate";
 
 export const ACCESSORIES_SHOWN = 6;
 export const ACCESSORY_SORTS = ["alphabetical", "priceHigh", "priceLow"] as const;
@@ -64,7 +65,7 @@ export function listAccessories(
 ): AccessoryListing {
   let list = view.category ? accessories.filter((a) => a.categories.includes(view.category as string)) : [...accessories];
   const sort = country === "au" ? view.sort : null;
-  if (sort === "alphabetical") list = [...list].sort((a, b) => a.name.localeCompare(b.name, "en"));
+  if (sort === "alphabetical") list = [...list].sort((a, b) => compareText(a.name, b.name));
   if (sort === "priceHigh") list = [...list].sort((a, b) => priceOf(b) - priceOf(a));
   if (sort === "priceLow") list = [...list].sort((a, b) => priceOf(a) - priceOf(b));
   const all = view.showAll || view.category !== null || sort !== null;

@@ -3,6 +3,7 @@ import { distanceKm } from "./distance";
 import { normalisePostcode } from "./postcode";
 import { geocodePostcode } from "./search";
 import type { Dealer, GazetteerEntry, LatLng, PmaMap } from "./types";
+import { compareNames } from "~/lib/collate";
 
 /** Dealer selector texts (spec transactional.md sections 2 and 8), letter for letter. */
 export const DEALER_SELECTOR_PROMPT = "Enter your postcode to select a nearby dealership";
@@ -33,7 +34,7 @@ export interface DealersForPostcodeData {
 }
 
 function byName(a: Dealer, b: Dealer): number {
-  return a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.code.localeCompare(b.code);
+  return compareNames(a.name, b.name) || a.code.localeCompare(b.code);
 }
 
 /**

@@ -3,6 +3,7 @@ import { NEARBY_RADIUS_KM, distanceKm, nearbyDealers, sortByDistance } from "./d
 import { resolvePlace, searchPlaces, type PlaceSearchData, type PlaceSuggestion } from "./search";
 import type { MapDealer } from "./static-map";
 import type { Dealer, LatLng } from "./types";
+import { compareNames } from "~/lib/collate";
 
 /**
  * The dealer locator's search (spec site.md sections 2, 4, 5 and 9), pure: what the URL asks
@@ -66,7 +67,7 @@ export interface LocatorData extends PlaceSearchData {
 }
 
 function byName(a: Dealer, b: Dealer): number {
-  return a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.code.localeCompare(b.code);
+  return compareNames(a.name, b.name) || a.code.localeCompare(b.code);
 }
 
 function withDistance(dealer: Dealer, origin: LatLng | null): LocatorDealer {

@@ -2,6 +2,7 @@ import type { Country } from "~/content/schema";
 import { isInCountry } from "./bounds";
 import { normalisePostcode } from "./postcode";
 import type { Dealer, GazetteerEntry, LatLng } from "./types";
+import { compareText } from "~/lib/collate";
 
 /**
  * Offline place search for the store locator's address box and the enquiry forms: by postcode
@@ -172,7 +173,7 @@ function compareRanked(a: Ranked, b: Ranked): number {
     a.rank - b.rank ||
     a.kindOrder - b.kindOrder ||
     a.candidate.name.length - b.candidate.name.length ||
-    a.candidate.suggestion.label.localeCompare(b.candidate.suggestion.label, "en")
+    compareText(a.candidate.suggestion.label, b.candidate.suggestion.label)
   );
 }
 

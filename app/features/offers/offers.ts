@@ -1,6 +1,7 @@
 import { vehiclePrice } from "~/features/vehicles/logic";
 import type { BuyerContext } from "~/features/pricing/types";
 import type { VehicleModel } from "~/features/vehicles/types";
+import { compareNames } from "~/lib/collate";
 
 /**
  * Offers listing rules (spec site.md section 2 "Offers listing", section 9), pure: which models
@@ -130,7 +131,7 @@ export function offerSearch(query: OfferQuery, base?: URLSearchParams): string {
 }
 
 function byName(a: Pick<OfferModel, "name">, b: Pick<OfferModel, "name">): number {
-  return a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+  return compareNames(a.name, b.name);
 }
 
 /** The cards: filtered by category and sorted; price sorts use the buyer's price, priceless last. */

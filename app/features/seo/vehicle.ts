@@ -26,6 +26,7 @@ import {
   type JsonLdNode,
   type OrganizationRef,
 } from "./json-ld";
+import { compareText } from "~/lib/collate";
 
 /** The buyer whose prices structured data shows: AU VIC + ABN, NZ national. */
 export function defaultBuyerContext(country: Country): BuyerContext {
@@ -292,7 +293,7 @@ export function offerCatalogFromCatalogue(input: OfferCatalogFromCatalogueInput)
       description: text(model.variant_name) || undefined,
     });
   }
-  offers.sort((a, b) => a.name.localeCompare(b.name, "en"));
+  offers.sort((a, b) => compareText(a.name, b.name));
   return offerCatalogJsonLd({
     name: input.name,
     url: input.url,

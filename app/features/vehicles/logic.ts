@@ -3,6 +3,7 @@ import { formatPrice } from "~/features/pricing/format";
 import type { BuyerContext } from "~/features/pricing/types";
 import { parsePrice } from "~/features/pricing/validity";
 import type { VehicleAccessory, VehicleColour, VehicleModel } from "./types";
+import { compareText } from "~/lib/collate";
 
 /**
  * Pure rules of the vehicle blocks (spec transactional.md §5, §9; site.md §2 "Range tabs block").
@@ -157,7 +158,7 @@ export function parseAccessoryQuery(params: URLSearchParams, categories: readonl
 }
 
 function byName(a: VehicleAccessory, b: VehicleAccessory): number {
-  return a.name.localeCompare(b.name, "en");
+  return compareText(a.name, b.name);
 }
 
 /**
