@@ -4,7 +4,7 @@ import type { CardQuote } from "~/features/finance/components/card-quote";
 import { vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
 import { loadCountryCatalogue } from "~/features/vehicles/vehicles.server";
 import { pick } from "~/lib/object";
-import { eligibleOffers, OFFER_VEHICLE_FIELDS, type FinanceOfferView, type OfferModel } from "./offers";
+import { eligibleOffers, nameOrders, OFFER_VEHICLE_FIELDS, type FinanceOfferView, type OfferModel } from "./offers";
 
 export interface OffersListingData {
   /** The models the blok lists (clearance only without show_all_models), unsorted. */
@@ -53,6 +53,7 @@ export async function offersListingLoader(args: BlockLoaderArgs): Promise<Offers
   for (const line of data.lines) for (const m of line.models) categoryOf.set(m.uuid, { category: line.vehicleCategory, lineName: line.name });
   const listed = eligibleOffers(data.models, { showAllModels: blok.show_all_models === true, modelUuids: refUuids(blok.models) });
   const contentOf = new Map<string, Rec>(catalogue.models.map((s) => [s.uuid, s.content]));
+  const order = nameOrders(listed);
   const models: OfferModel[] = listed.map((m) => {
     const content = contentOf.get(m.uuid) ?? {};
     return {
@@ -61,6 +62,7 @@ export async function offersListingLoader(args: BlockLoaderArgs): Promise<Offers
       lineName: categoryOf.get(m.uuid)?.lineName ?? "",
       financeOfferText: str(content.finance_offer_text),
       financeOffers: financeOffersOf(content),
+      nameOrder: order.get(m.uuid) ?? 0,
     };
   });
   const finance = data.finance ? Object.fromEntries(models.filter((m) => data.finance?.[m.uuid]).map((m) => [m.uuid, data.finance![m.uuid]!])) : null;

@@ -48,6 +48,8 @@ export interface OfferModel extends OfferVehicle {
   lineName: string;
   financeOfferText: string;
   financeOffers: FinanceOfferView[];
+  /** The card's place in A to Z order of the listed models (`nameOrders`). */
+  nameOrder: number;
 }
 
 export const OFFER_SORTS = ["alphabetical", "priceHigh", "priceLow"] as const;
@@ -130,8 +132,18 @@ export function offerSearch(query: OfferQuery, base?: URLSearchParams): string {
   return s ? `?${s}` : "";
 }
 
-function byName(a: Pick<OfferModel, "name">, b: Pick<OfferModel, "name">): number {
-  return compareNames(a.name, b.name);
+/** A to Z, by the place the server gave each card (`nameOrder`): the browser needs no collator. */
+function byName(a: Pick<OfferModel, "nameOrder">, b: Pick<OfferModel, "nameOrder">): number {
+  return a.nameOrder - b.nameOrder;
+}
+
+/**
+ * Each model's place in A to Z order of names (letters alike whatever their case or accents), for
+ * `nameOrder`. The loader computes it: a collator's first use in the browser loads ICU's data, a
+ * long task during hydration on a slow phone (ADR 022).
+ */
+export function nameOrders(models: readonly Pick<OfferModel, "uuid" | "name">[]): Map<string, number> {
+  return new Map([...models].sort((a, b) => compareNames(a.name, b.name)).map((m, i) => [m.uuid, i]));
 }
 
 /** The cards: filtered by category and sorted; price sorts use the buyer's price, priceless last. */

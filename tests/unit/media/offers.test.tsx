@@ -14,6 +14,7 @@ import {
   financeTabFirst,
   insertionIndex,
   listOffers,
+  nameOrders,
   OFFER_VEHICLE_FIELDS,
   offerFeatures,
   offerSearch,
@@ -49,18 +50,25 @@ function offer(uuid: string, over: Partial<OfferModel> = {}): OfferModel {
     lineName: "Line",
     financeOfferText: "",
     financeOffers: [],
+    nameOrder: 0,
     ...over,
   };
+}
+
+/** Offers with their A to Z places, as the loader gives them. */
+function ordered(models: OfferModel[]): OfferModel[] {
+  const order = nameOrders(models);
+  return models.map((m) => ({ ...m, nameOrder: order.get(m.uuid) ?? 0 }));
 }
 const buyer = { country: "au" as const, auState: "VIC" as const, isABN: true };
 
 describe("offers rules", () => {
-  const models = [
+  const models = ordered([
     offer("Tarrak GX", { pricing: { driveaway_abn_price: "50000" }, category: "SUV" }),
     offer("Corvale Urban Run-out", { clearance: true, pricing: { driveaway_abn_price: "30000" }, category: "SUV" }),
     offer("Solenne Hybrid", { pricing: { driveaway_abn_price: "45000" }, category: "Hybrid" }),
     offer("Kordan Outback Pro", { pricing: {}, category: "Ute" }),
-  ];
+  ]);
   it("lists only clearance models without show_all_models, and only the named models when set", () => {
     expect(eligibleOffers(models, { showAllModels: false, modelUuids: [] }).map((m) => m.uuid)).toEqual(["Corvale Urban Run-out"]);
     expect(eligibleOffers(models, { showAllModels: true, modelUuids: ["Tarrak GX"] }).map((m) => m.uuid)).toEqual(["Tarrak GX"]);
@@ -113,11 +121,11 @@ function stub(bloks: Blok[], data: OffersListingData, url = "/", country: Countr
 
 describe("offers-listing block", () => {
   const data: OffersListingData = {
-    models: [
+    models: ordered([
       offer("Tarrak GX", { category: "SUV", financeOffers: [{ text: "3.99% p.a. finance", driveawayPrice: "", interestRate: "3.99", comparisonRate: "", disclaimer: "Finance T&Cs." }] }),
       offer("Solenne Hybrid", { category: "Hybrid" }),
       offer("Kordan SR", { category: "Ute" }),
-    ],
+    ]),
     finance: null,
   };
   const blok = b("offers-listing", {
@@ -192,7 +200,11 @@ describe("offers loader on the fixture content", () => {
     const request = new Request("http://localhost/au/offers");
     const all = await loader(blockLoaderArgs({ blok: { _uid: "x", component: "offers-listing", show_all_models: true }, country: "au", request }));
     // Exactly the card's vehicle fields (OFFER_VEHICLE_FIELDS) and the listing's own.
-    expect(Object.keys(all.models[0]!).sort()).toEqual([...OFFER_VEHICLE_FIELDS, "category", "lineName", "financeOfferText", "financeOffers"].sort());
+    expect(Object.keys(all.models[0]!).sort()).toEqual([...OFFER_VEHICLE_FIELDS, "category", "lineName", "financeOfferText", "financeOffers", "nameOrder"].sort());
     for (const heavy of ["colours", "features", "description"]) expect(all.models[0]).not.toHaveProperty(heavy);
+    // The A to Z places the browser sorts by are the server's collation of the names.
+    const byPlace = [...all.models].sort((a, b) => a.nameOrder - b.nameOrder).map((m) => m.name);
+    expect(byPlace).toEqual(all.models.map((m) => m.name).sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+    expect(new Set(all.models.map((m) => m.nameOrder)).size).toBe(all.models.length);
   }, 30_000);
 });
