@@ -1,16 +1,15 @@
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type RefObject } from "react";
+import { deferred } from "~/components/deferred";
 import { ServerHtml } from "~/components/server-html";
-import { ResponsiveImage } from "~/components/image";
-import { ResolvedAnchor, SmartLink } from "~/components/smart-link";
 import { useHydrated } from "~/components/use-hydrated";
 import { useMediaQuery } from "~/components/use-media-query";
 import type { Footer } from "~/content/content-types";
 import type { ResolvedLink } from "~/content/links";
 import { useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { setMegaMenuOpen } from "~/features/site-state/store";
-import { CountrySwitch } from "./country-switch";
 import { trapTabKey } from "./focus-trap";
+import { detailIdOf, triggerId } from "./mega-menu-ids";
 import { hasPanel, type MegaMenuModel, type MenuEntry } from "./mega-menu-model";
 
 /** md breakpoint (spec site.md section 9): the large layout from 768 px, the drill-down below. */
@@ -18,14 +17,10 @@ export const LARGE_LAYOUT_QUERY = "(min-width: 768px)";
 /** Class on <body> while the menu is open (scroll lock; blocks such as the hero read it too). */
 export const MEGA_MENU_OPEN_CLASS = "mega-menu-open";
 const PANEL_ID = "mega-menu-panel";
-/** The spec's label of the drill-down's way up. */
-const BACK_LABEL = "Back";
+/** The menu's lists and panels load on the first intent (a pointer over or the focus on the button). */
+const Body = deferred(() => import("./mega-menu-body").then((m) => m.MenuBody));
 
-const triggerId = (entry: MenuEntry) => `mega-menu-trigger-${entry.id}`;
-const detailIdOf = (id: string) => `mega-menu-detail-${id}`;
-const detailId = (entry: MenuEntry) => detailIdOf(entry.id);
-
-interface MegaMenuProps {
+export interface MegaMenuProps {
   menu: MegaMenuModel;
   menuLabel: string;
   buttonColour: string;
@@ -50,13 +45,6 @@ function MenuIcon({ open }: { open: boolean }) {
   );
 }
 
-function Chevron({ back = false }: { back?: boolean }) {
-  return (
-    <svg className="mega-menu__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d={back ? "M10 3L5 8l5 5" : "M6 3l5 5-5 5"} stroke="currentColor" strokeWidth="2" fill="none" />
-    </svg>
-  );
-}
 
 /**
  * The mega menu: a large layout (entries beside the open entry's panel) from 768 px and a
@@ -90,15 +78,24 @@ export function MegaMenu(props: MegaMenuProps) {
   // or focus on the button) or opens it, not with the page: it is the largest part of the shell.
   const [wanted, setWanted] = useState(false);
   const rendered = wanted || open;
-  const want = () => setWanted(true);
+  const want = () => {
+    setWanted(true);
+    Body.load().catch((error: unknown) => console.error("[shell] The menu could not load:", error));
+  };
 
   const toggle = () => {
     if (open) {
       close(false);
       return;
     }
-    setActiveId(isLarge ? firstPanel : null);
-    setMegaMenuOpen(store, true);
+    // The menu opens with its lists in place (focus and drill-down effects look for them).
+    Body.load().then(
+      () => {
+        setActiveId(isLarge ? firstPanel : null);
+        setMegaMenuOpen(store, true);
+      },
+      (error: unknown) => console.error("[shell] The menu could not load:", error),
+    );
   };
 
   // While open: Escape closes, Tab stays in the header, the rest of the page is inert.
@@ -162,13 +159,15 @@ export function MegaMenu(props: MegaMenuProps) {
   };
 
   const body = (
-    <MenuBody
-      {...props}
-      enhanced={enhanced}
-      drilled={enhanced && !isLarge && activeId !== null}
-      onSelect={select}
-      onBack={() => setActiveId(null)}
-    />
+    <Suspense fallback={null}>
+      <Body.Component
+        {...props}
+        enhanced={enhanced}
+        drilled={enhanced && !isLarge && activeId !== null}
+        onSelect={select}
+        onBack={() => setActiveId(null)}
+      />
+    </Suspense>
   );
 
   if (!enhanced) {
@@ -206,197 +205,6 @@ export function MegaMenu(props: MegaMenuProps) {
       <div className="mega-menu__panel" id={PANEL_ID} hidden={!open} onClick={onPanelClick}>
         {rendered ? body : null}
       </div>
-    </div>
-  );
-}
-
-interface BodyProps extends MegaMenuProps {
-  enhanced: boolean;
-  drilled: boolean;
-  onSelect: (entry: MenuEntry) => void;
-  onBack: () => void;
-}
-
-function MenuBody({ menu, enquire, countrySwitchLabel, footer, activeId, enhanced, drilled, onSelect, onBack }: BodyProps) {
-  const entry = (e: MenuEntry, model: boolean) => (
-    <Entry key={e.id} entry={e} model={model} enhanced={enhanced} active={activeId === e.id} onSelect={onSelect} onBack={onBack} />
-  );
-  return (
-    <div className="container mega-menu__body" data-drilled={drilled ? "" : undefined}>
-      <div className="mega-menu__lists">
-        {menu.primary.length > 0 ? (
-          <nav aria-label="Main" className="mega-menu__primary">
-            <ul className="mega-menu__list">{menu.primary.map((e) => entry(e, false))}</ul>
-          </nav>
-        ) : null}
-        {menu.modelLines.length > 0 ? (
-          <nav className="mega-menu__models" aria-labelledby={menu.modelLineHeading ? "mega-menu-models-heading" : undefined}>
-            {menu.modelLineHeading ? (
-              <h2 id="mega-menu-models-heading" className="mega-menu__heading">
-                {menu.modelLineHeading}
-              </h2>
-            ) : null}
-            <ul className="mega-menu__list mega-menu__list--models">{menu.modelLines.map((e) => entry(e, true))}</ul>
-          </nav>
-        ) : null}
-        <div className="mega-menu__secondary">
-          {menu.secondary.length > 0 ? (
-            <ul className="mega-menu__secondary-links">
-              {menu.secondary.map((link) => (
-                <li key={link.id}>
-                  <ResolvedAnchor resolved={link.link}>{link.label}</ResolvedAnchor>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {enquire ? (
-            <ResolvedAnchor resolved={enquire.link} className="button button--sm button--primary mega-menu__enquire">
-              {enquire.label}
-            </ResolvedAnchor>
-          ) : null}
-          <ul className="mega-menu__legal">
-            {footer?.cookies_label ? (
-              <li>
-                <SmartLink link={footer.cookies_link}>{footer.cookies_label}</SmartLink>
-              </li>
-            ) : null}
-            {footer?.privacy_label ? (
-              <li>
-                <SmartLink link={footer.privacy_link}>{footer.privacy_label}</SmartLink>
-              </li>
-            ) : null}
-            {countrySwitchLabel ? (
-              <li>
-                <CountrySwitch label={countrySwitchLabel} />
-              </li>
-            ) : null}
-          </ul>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-interface EntryProps {
-  entry: MenuEntry;
-  model: boolean;
-  enhanced: boolean;
-  active: boolean;
-  onSelect: (entry: MenuEntry) => void;
-  onBack: () => void;
-}
-
-function Entry({ entry, model, enhanced, active, onSelect, onBack }: EntryProps) {
-  const thumb =
-    model && entry.imageSmall ? (
-      <ResponsiveImage asset={entry.imageSmall} width={160} height={90} sizes="160px" alt="" className="mega-menu__thumb" />
-    ) : null;
-  const label: ReactNode = (
-    <>
-      {thumb}
-      <span className="mega-menu__trigger-label">{entry.title}</span>
-    </>
-  );
-  if (!hasPanel(entry)) {
-    return (
-      <li className="mega-menu__entry">
-        {entry.link ? (
-          <ResolvedAnchor resolved={entry.link} className="mega-menu__trigger">
-            {label}
-          </ResolvedAnchor>
-        ) : null}
-      </li>
-    );
-  }
-  if (!enhanced) {
-    return (
-      <li className="mega-menu__entry">
-        <details name="mega-menu-entry" className="mega-menu__disclosure">
-          <summary className="mega-menu__trigger">
-            {label}
-            <Chevron />
-          </summary>
-          <div className="mega-menu__detail">
-            <EntryDetail entry={entry} />
-          </div>
-        </details>
-      </li>
-    );
-  }
-  return (
-    <li className="mega-menu__entry" data-active={active ? "" : undefined}>
-      <button
-        id={triggerId(entry)}
-        type="button"
-        className="mega-menu__trigger"
-        aria-expanded={active}
-        aria-controls={detailId(entry)}
-        onClick={() => onSelect(entry)}
-      >
-        {label}
-        <Chevron />
-      </button>
-      <div id={detailId(entry)} className="mega-menu__detail" hidden={!active}>
-        <button id={`${detailId(entry)}-back`} type="button" className="mega-menu__back" onClick={onBack}>
-          <Chevron back />
-          {BACK_LABEL}
-        </button>
-        <EntryDetail entry={entry} />
-      </div>
-    </li>
-  );
-}
-
-function EntryDetail({ entry }: { entry: MenuEntry }) {
-  return (
-    <div className="mega-menu__detail-grid">
-      <div className="mega-menu__detail-main">
-        <h2 className="mega-menu__detail-title">
-          {entry.link ? <ResolvedAnchor resolved={entry.link}>{entry.title}</ResolvedAnchor> : entry.title}
-        </h2>
-        {entry.tagLine ? <p className="mega-menu__tagline">{entry.tagLine}</p> : null}
-        {entry.links.length > 0 ? (
-          <ul className="mega-menu__links">
-            {entry.links.map((link) => (
-              <li key={link.id}>
-                <ResolvedAnchor resolved={link.link}>{link.label}</ResolvedAnchor>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {entry.build ? (
-          <ResolvedAnchor resolved={entry.build.link} className="button button--sm button--primary mega-menu__build">
-            {entry.build.label}
-          </ResolvedAnchor>
-        ) : null}
-      </div>
-      {entry.imageLarge ? (
-        <ResponsiveImage
-          asset={entry.imageLarge}
-          width={562}
-          height={592}
-          sizes="(min-width: 768px) 30vw, 100vw"
-          className="mega-menu__image"
-        />
-      ) : null}
-      {entry.tiles.length > 0 ? (
-        <ul className="mega-menu__tiles">
-          {entry.tiles.map((tile) => (
-            <li key={tile.id} className="mega-menu__tile">
-              {tile.image ? (
-                <ResponsiveImage asset={tile.image} width={375} height={395} sizes="(min-width: 768px) 20vw, 50vw" className="mega-menu__tile-image" />
-              ) : null}
-              {tile.heading ? <h3 className="mega-menu__tile-heading">{tile.heading}</h3> : null}
-              {tile.description ? <p className="mega-menu__tile-text">{tile.description}</p> : null}
-              {tile.button ? (
-                <ResolvedAnchor resolved={tile.button.link} className="button button--xs button--outline">
-                  {tile.button.label}
-                </ResolvedAnchor>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
     </div>
   );
 }
