@@ -19,6 +19,12 @@ export function RichText({ doc, className }: { doc: RichTextDoc | null | undefin
   return <div className={className ?? "richtext"}>{renderNodes(doc.content, country)}</div>;
 }
 
+/** A document's nodes without a wrapper (StaticRichText's wrapper is the one that keeps server HTML). */
+export function RichTextNodes({ doc }: { doc: RichTextDoc }) {
+  const { country } = useSite();
+  return <>{renderNodes(doc.content, country)}</>;
+}
+
 /** True when a richtext document holds no text or blok. */
 export function isRichTextEmpty(doc: RichTextDoc | null | undefined): boolean {
   if (!doc?.content) return true;

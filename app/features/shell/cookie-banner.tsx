@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import type { Footer } from "~/content/content-types";
-import { RichText } from "~/content/richtext";
+import { StaticRichText } from "~/content/static-rich-text";
 import { track } from "~/features/analytics/track";
 import { useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { setConsent } from "~/features/site-state/store";
@@ -52,7 +52,7 @@ export function CookieBanner({ footer }: { footer: Footer | null }) {
               {footer.cookie_banner_heading}
             </h2>
           ) : null}
-          <RichText doc={footer.cookie_banner_text} className="richtext cookie-banner__body" />
+          <StaticRichText doc={footer.cookie_banner_text} className="richtext cookie-banner__body" />
         </div>
         <form method="post" action={CONSENT_ENDPOINT} onSubmit={onSubmit} className="cookie-banner__form">
           <input type="hidden" name="returnTo" value={`${pathname}${search}`} />

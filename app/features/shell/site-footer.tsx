@@ -1,5 +1,5 @@
 import { SmartLink } from "~/components/smart-link";
-import { RichText } from "~/content/richtext";
+import { StaticRichText } from "~/content/static-rich-text";
 import { isVisibleIn } from "~/blocks/blocks";
 import { useSite } from "~/features/site-state/site-context";
 import { CountrySwitch } from "./country-switch";
@@ -62,7 +62,7 @@ export function SiteFooter({ globals }: { globals: Globals }) {
           ) : null}
         </ul>
         {footer.acknowledgement ? <p className="site-footer__acknowledgement">{footer.acknowledgement}</p> : null}
-        <RichText doc={footer.legal_text} className="site-footer__legal-text" />
+        <StaticRichText doc={footer.legal_text} className="site-footer__legal-text" />
         {footer.copyright ? <p className="site-footer__copyright">{footer.copyright}</p> : null}
       </div>
     </footer>
