@@ -1,4 +1,4 @@
-import { mediaKind } from "~/components/image-url";
+import { mediaKind } from "~/components/media-kind";
 
 /**
  * Content-dependent hydration rules for the block registry (app/blocks/index.ts, ADR 020): some

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Asset } from "~/content/schema";
 import { ResponsiveImage } from "./image";
-import { embedUrl, mediaKind } from "./image-url";
+import { embedUrl, mediaKind } from "./media-kind";
 import { LABELS } from "./labels";
 import { useHydrated } from "./use-hydrated";
 

@@ -3,14 +3,13 @@ import { renderStatic, parse } from "./render";
 import { Picture, ResponsiveImage } from "~/components/image";
 import {
   candidateWidths,
-  embedUrl,
   imageServiceEnabled,
   imageSrcSet,
   imageUrl,
-  mediaKind,
   parseImageServiceFlag,
   throughService,
 } from "~/components/image-url";
+import { embedUrl, mediaKind } from "~/components/media-kind";
 
 const hero = { filename: "/media/hero-home.jpg", alt: "A coastal road", focus: "960x400:961x401" };
 
