@@ -1,8 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { settled } from "~/components/deferred";
+import type { ComponentType } from "react";
+import { deferred, type Deferred } from "~/components/deferred";
 import { hydrationStarted } from "~/components/hydration-state";
 import { blockRegistry } from "./index";
-import type { BlockComponent } from "./types";
 
 /**
  * How block components reach the page (ADR 020).
@@ -17,31 +16,24 @@ import type { BlockComponent } from "./types";
  *   new one is ready.
  */
 
-const resolved = new Map<string, BlockComponent>();
-const pending = new Map<string, Promise<BlockComponent>>();
+/** One deferred component per block (components/deferred.ts): loaded once, then rendered at once. */
+const blocks = new Map<string, Deferred<{ blok: unknown }>>();
+
+function deferredBlock(name: string): Deferred<{ blok: unknown }> | undefined {
+  let block = blocks.get(name);
+  if (!block) {
+    const entry = blockRegistry[name];
+    if (!entry) return undefined;
+    block = deferred(() => entry.load().then((mod) => mod.default));
+    blocks.set(name, block);
+  }
+  return block;
+}
 
 /** Loads a block's component once (the same promise for concurrent calls). */
-export function loadBlock(name: string): Promise<BlockComponent> {
-  const done = resolved.get(name);
-  if (done) return Promise.resolve(done);
-  const entry = blockRegistry[name];
-  if (!entry) return Promise.reject(new Error(`Unknown block ${name}`));
-  let promise = pending.get(name);
-  if (!promise) {
-    promise = entry.load().then(
-      (mod) => {
-        resolved.set(name, mod.default);
-        pending.delete(name);
-        return mod.default;
-      },
-      (error: unknown) => {
-        pending.delete(name);
-        throw error;
-      },
-    );
-    pending.set(name, promise);
-  }
-  return promise;
+export function loadBlock(name: string): Promise<ComponentType<{ blok: unknown }>> {
+  const block = deferredBlock(name);
+  return block ? block.load() : Promise.reject(new Error(`Unknown block ${name}`));
 }
 
 /** Loads every registered block: the server at start-up, tests, and the visual editor's preview. */
@@ -49,23 +41,15 @@ export function loadAllBlocks(): Promise<void> {
   return Promise.all(Object.keys(blockRegistry).map(loadBlock)).then(() => undefined);
 }
 
-const lazies = new Map<string, LazyExoticComponent<BlockComponent>>();
-
 /**
- * The component to render for a block: one React.lazy per block. A block already loaded renders
- * at once (on the server, always; in the browser, the chunks `prepareHydration` loaded); another
- * suspends until its chunk arrives.
+ * The component to render for a block. A block already loaded renders at once (on the server,
+ * always; in the browser, the chunks `prepareHydration` loaded); another suspends until its chunk
+ * arrives. `<Block>` renders only registered blocks.
  */
 export function blockComponent(name: string): ComponentType<{ blok: unknown }> {
-  let component = lazies.get(name);
-  if (!component) {
-    component = lazy(() => {
-      const done = resolved.get(name);
-      return (done ? settled({ default: done }) : loadBlock(name).then((c) => ({ default: c }))) as Promise<{ default: BlockComponent }>;
-    });
-    lazies.set(name, component);
-  }
-  return component;
+  const block = deferredBlock(name);
+  if (!block) throw new Error(`Unknown block ${name}`);
+  return block.Component;
 }
 
 type Node = unknown;

@@ -3,19 +3,18 @@ import { lazy, type ComponentType } from "react";
 /**
  * Code that the browser loads only when it is needed (a dialog on its first opening), while the
  * server renders it like any other component: the server loads every deferred component before its
- * first render (`loadAllDeferred`, entry.server.tsx), as it does the blocks (ADR 020, ADR 022).
+ * first render (`loadAllDeferred`, entry.server.tsx). Each block is one (blocks/loading.ts, ADR 020,
+ * ADR 022).
  */
 export interface Deferred<P> {
   /** Renders the component; suspends only in the browser, before `load` has settled. */
   Component: ComponentType<P>;
   /** Loads the component's chunk once (the same promise for concurrent calls). */
   load(): Promise<ComponentType<P>>;
-  /** True once the chunk has loaded. */
-  loaded(): boolean;
 }
 
 /** A thenable that calls back at once: React.lazy then renders a loaded component without suspending. */
-export function settled<T>(value: T): PromiseLike<T> {
+function settled<T>(value: T): PromiseLike<T> {
   return {
     then<R1 = T, R2 = never>(onFulfilled?: ((v: T) => R1 | PromiseLike<R1>) | null): PromiseLike<R1 | R2> {
       return settled(onFulfilled ? (onFulfilled(value) as R1) : (value as unknown as R1));
@@ -44,7 +43,7 @@ export function deferred<P>(importer: () => Promise<ComponentType<P>>): Deferred
   const Component = lazy(
     () => (component ? settled({ default: component }) : load().then((c) => ({ default: c }))) as Promise<{ default: ComponentType<P> }>,
   );
-  return { Component: Component as unknown as ComponentType<P>, load, loaded: () => component !== undefined };
+  return { Component: Component as unknown as ComponentType<P>, load };
 }
 
 /** Loads every deferred component: the server before its first render, and tests. */
