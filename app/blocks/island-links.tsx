@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
+import { isPlainClick } from "~/components/plain-click";
 
 /** Paths served by resource routes or as files: a document load, never a client navigation. */
 const DOCUMENT_ONLY = /^\/(api|media|assets|_content|preview)\/|\.[a-z0-9]{2,5}$/i;
@@ -14,7 +15,7 @@ export function useIslandLinks(): void {
   const navigate = useNavigate();
   useEffect(() => {
     function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (event.defaultPrevented || !isPlainClick(event)) return;
       const anchor = (event.target as Element | null)?.closest?.("a[href]");
       if (!(anchor instanceof HTMLAnchorElement) || !anchor.closest("[data-island]")) return;
       if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.hasAttribute("data-reload-document")) return;

@@ -26,10 +26,7 @@ import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./block-data";
 import { Section, SectionHeader } from "./shared";
 import type { OffersListingBlok } from "./offers-listing.schema";
-
-function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
+import { isPlainClick } from "~/components/plain-click";
 
 function FinanceCard({ blok, className }: { blok: OffersListingBlok; className: string }) {
   return (

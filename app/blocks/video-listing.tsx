@@ -9,10 +9,7 @@ import { slugify } from "~/features/media/video";
 import { selectVideo, videoListingSearch } from "~/features/media/video-listing";
 import { Section, SectionHeader, useVisibleItems } from "./shared";
 import type { ListingVideo, VideoListingBlok, VideoListingItem } from "./video-listing.schema";
-
-function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
+import { isPlainClick } from "~/components/plain-click";
 
 /**
  * Video listing (spec site.md section 2): category cards (one per model), or a model's view with

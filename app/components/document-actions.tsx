@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { track } from "./analytics-push";
 import { openModal } from "./modal-state";
+import { isPlainClick } from "./plain-click";
 
 export const FAQ_EXPANDED = "faq_clicks_expanded";
 export const FAQ_COLLAPSED = "faq_clicks_collapsed";
@@ -46,7 +47,7 @@ export function DocumentActions() {
   const [video, setVideo] = useState<OpenVideo | null>(null);
   useEffect(() => {
     function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (event.defaultPrevented || !isPlainClick(event)) return;
       const target = (event.target as Element | null)?.closest?.("[data-modal-action], a[data-video-modal]");
       if (!(target instanceof HTMLElement)) return;
       const modal = target.getAttribute("data-modal-action");

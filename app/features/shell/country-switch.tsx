@@ -3,6 +3,7 @@ import type { MouseEvent } from "react";
 import { track } from "~/features/analytics/track";
 import { useSite } from "~/features/site-state/site-context";
 import { countrySwitchHref, otherCountry, swapCountryInPath } from "./country-switch-path";
+import { isPlainClick } from "~/components/plain-click";
 
 const LANGUAGE = { au: "en-AU", nz: "en-NZ" } as const;
 
@@ -18,7 +19,7 @@ export function CountrySwitch({ label, className }: { label: string; className?:
   const current = `${location.pathname}${location.search}`;
 
   const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     try {
       const response = await fetch(`/api/set-location/${target}`, { headers: { accept: "application/json" } });

@@ -13,6 +13,7 @@ import {
   type ListingState,
 } from "../listing";
 import { ListingCard } from "./listing-card";
+import { isPlainClick } from "~/components/plain-click";
 
 export interface ListingCategory {
   label: string;
@@ -50,11 +51,6 @@ async function fetchPage(kind: ListingKind, country: Country, query: ListingQuer
   const body = (await res.json()) as { items?: ListingItem[]; total?: number };
   if (!Array.isArray(body.items) || typeof body.total !== "number") throw new Error("listing: bad response");
   return { items: body.items, total: body.total };
-}
-
-/** A plain left click that the page may handle itself (not a new tab or window). */
-function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 /**

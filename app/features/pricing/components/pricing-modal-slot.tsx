@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { deferred } from "~/components/deferred";
 import { ServerHtml } from "~/components/server-html";
 import { PRICING_MODAL_HASH, opensPricingModal } from "./pricing-location";
+import { isPlainClick } from "~/components/plain-click";
 
 /** The modal's code (the dialog, the form, the vehicle styles) loads on its first opening. */
 const Modal = deferred(() => import("./pricing-modal").then((m) => m.PricingModal));
@@ -40,7 +41,7 @@ export function PricingModalSlot() {
     };
     fromHash();
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (event.defaultPrevented || !isPlainClick(event)) return;
       if (!pricingLink(event.target)) return;
       event.preventDefault();
       show();
