@@ -11,6 +11,7 @@ import { setMegaMenuOpen } from "~/features/site-state/store";
 import { trapTabKey } from "./focus-trap";
 import { detailIdOf, triggerId } from "./mega-menu-ids";
 import { hasPanel, type MegaMenuModel, type MenuEntry } from "./mega-menu-model";
+import { isPlainClick } from "~/components/plain-click";
 
 /** md breakpoint (spec site.md section 9): the large layout from 768 px, the drill-down below. */
 export const LARGE_LAYOUT_QUERY = "(min-width: 768px)";
@@ -19,6 +20,17 @@ export const MEGA_MENU_OPEN_CLASS = "mega-menu-open";
 const PANEL_ID = "mega-menu-panel";
 /** The menu's lists and panels load on the first intent (a pointer over or the focus on the button). */
 const Body = deferred(() => import("./mega-menu-body").then((m) => m.MenuBody));
+
+/** Loads the menu's lists and panels; false (logged) when they could not load. */
+function loadBody(): Promise<boolean> {
+  return Body.load().then(
+    () => true,
+    (error: unknown) => {
+      console.error("[shell] The menu could not load:", error);
+      return false;
+    },
+  );
+}
 
 export interface MegaMenuProps {
   menu: MegaMenuModel;
@@ -80,7 +92,7 @@ export function MegaMenu(props: MegaMenuProps) {
   const rendered = wanted || open;
   const want = () => {
     setWanted(true);
-    Body.load().catch((error: unknown) => console.error("[shell] The menu could not load:", error));
+    void loadBody();
   };
 
   const toggle = () => {
@@ -89,13 +101,11 @@ export function MegaMenu(props: MegaMenuProps) {
       return;
     }
     // The menu opens with its lists in place (focus and drill-down effects look for them).
-    Body.load().then(
-      () => {
-        setActiveId(isLarge ? firstPanel : null);
-        setMegaMenuOpen(store, true);
-      },
-      (error: unknown) => console.error("[shell] The menu could not load:", error),
-    );
+    void loadBody().then((loaded) => {
+      if (!loaded) return;
+      setActiveId(isLarge ? firstPanel : null);
+      setMegaMenuOpen(store, true);
+    });
   };
 
   // While open: Escape closes, Tab stays in the header, the rest of the page is inert.
@@ -154,8 +164,7 @@ export function MegaMenu(props: MegaMenuProps) {
   };
 
   const onPanelClick = (event: MouseEvent<HTMLDivElement>) => {
-    const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
-    if (!modified && (event.target as Element).closest("a[href]")) close(true);
+    if (isPlainClick(event) && (event.target as Element).closest("a[href]")) close(true);
   };
 
   const body = (
