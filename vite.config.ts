@@ -37,7 +37,9 @@ function browserChunks() {
   };
   return (id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined => {
     if (id.includes("/node_modules/zod/") || id.endsWith("/app/zod-config.ts")) return "zod";
-    if (FRAMEWORK.test(id)) return "framework";
+    // Rollup's CommonJS interop helpers serve React's CJS builds: in the shell, they made the
+    // framework import the shell, so its hash changed with every shell change.
+    if (FRAMEWORK.test(id) || id.startsWith("\0commonjsHelpers")) return "framework";
     if (reachedFromShell(id, getModuleInfo)) return "shell";
     return undefined;
   };
