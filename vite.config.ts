@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 declare module "@remix-run/node" {
@@ -45,6 +47,69 @@ function browserChunks() {
   };
 }
 
+/** A block module: app/blocks/<name>.tsx (not its schema, not a helper with a dot in its name). */
+const BLOCK_MODULE = /\/app\/blocks\/([a-z0-9-]+)\.tsx$/;
+const BLOCK_CHUNKS_ID = "virtual:block-chunks";
+const ALWAYS_LOADED = /\/app\/(entry\.client|root|routes\/\$country)\.tsx$/;
+/** Where the browser build leaves the block-to-files map for the server build (outside both outDirs). */
+const blockChunksFile = (root: string) => path.join(root, "build", ".block-chunks.json");
+
+/**
+ * `virtual:block-chunks` (ADR 022): for each block, the browser files its chunk needs besides the
+ * framework, the shell and the route entries, which Remix already preloads. The browser build
+ * writes the map; the server build inlines it, so the server can write `<link rel="modulepreload">`
+ * for the blocks that hydrate on a page. The browser then fetches them alongside the framework,
+ * and Vite's preload helper, finding the links, adds none while the page prepares to hydrate.
+ * Elsewhere (the dev server, tests, the browser build itself) the module is `null`: no hints.
+ */
+function blockChunkHints(isSsrBuild: boolean | undefined): Plugin {
+  let root = process.cwd();
+  let base = "/";
+  let building = false;
+  return {
+    name: "block-chunk-hints",
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+      building = config.command === "build";
+    },
+    resolveId: (id) => (id === BLOCK_CHUNKS_ID ? `\0${BLOCK_CHUNKS_ID}` : undefined),
+    load(id) {
+      if (id !== `\0${BLOCK_CHUNKS_ID}`) return undefined;
+      if (!building || !isSsrBuild) return "export default null;";
+      return `export default ${readFileSync(blockChunksFile(root), "utf8")};`;
+    },
+    generateBundle(_options, bundle) {
+      if (isSsrBuild) return;
+      const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // Loaded on every page before any block: Remix preloads the entry, the root and the country
+      // layout, and with them the framework and the shell. Other route chunks can hold code that a
+      // block shares with a route, so they stay in.
+      const preloaded = (fileName: string) => {
+        const chunk = byFile.get(fileName);
+        return !chunk || chunk.name === "framework" || chunk.name === "shell" || ALWAYS_LOADED.test(chunk.facadeModuleId ?? "");
+      };
+      const map: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        for (const id of chunk.moduleIds) {
+          const name = BLOCK_MODULE.exec(id)?.[1];
+          if (!name || preloaded(chunk.fileName)) continue;
+          const files = new Set<string>();
+          const visit = (fileName: string) => {
+            if (files.has(fileName) || preloaded(fileName)) return;
+            files.add(fileName);
+            for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+          };
+          visit(chunk.fileName);
+          map[name] = [...files].map((fileName) => `${base}${fileName}`);
+        }
+      }
+      writeFileSync(blockChunksFile(root), JSON.stringify(map));
+    },
+  };
+}
+
 const isVitest = Boolean(process.env.VITEST);
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -63,6 +128,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       }),
     tsconfigPaths(),
+    blockChunkHints(isSsrBuild),
   ],
   build: {
     rollupOptions: {

@@ -7,6 +7,8 @@ declare global {
   interface Window {
     /** The blocks that hydrate on this page, written by the root layout (app/root.tsx). */
     __hydrateBlocks?: string[] | "all";
+    /** The modulepreload links the server wrote for those blocks' chunks (app/root.tsx). */
+    __blockPreloads?: string[];
   }
 }
 

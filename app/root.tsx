@@ -13,7 +13,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useIslandLinks } from "~/blocks/island-links";
 import { DocumentActions } from "~/components/document-actions";
-import { blocksToHydrate } from "~/blocks/loading";
+import { blockPreloads, blocksToHydrate } from "~/blocks/loading";
 import { hydrationFinished } from "~/components/hydration-state";
 import { getPublicEnv } from "~/env.server";
 import { previewClientInfo } from "~/features/preview/preview.server";
@@ -62,31 +62,49 @@ export function Layout({ children }: { children: ReactNode }) {
             // Browsers hide the nonce after load, so the client renders "" here.
             suppressHydrationWarning
             // Only the public subset of the environment reaches the browser.
-            dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data.ENV).replace(/</g, "\\u003c")}` }}
+            dangerouslySetInnerHTML={{ __html: `window.ENV=${json(data.ENV)}` }}
           />
         ) : null}
-        <HydrateBlocks preview={Boolean(data?.preview)} nonce={nonce} />
         <Scripts nonce={nonce} />
+        <HydrateBlocks preview={Boolean(data?.preview)} nonce={nonce} />
       </body>
     </html>
   );
 }
 
 const SERVER_TEXT = { __html: "" };
+const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /**
  * Tells the browser's entry which blocks hydrate on this page (every block in a preview), so it
  * loads their chunks before hydration (app/blocks/loading.ts, ADR 020). Only the server computes
  * it: the entry has read it before React starts, and hydration leaves a script's text as it is,
  * so the browser does not walk the route data again on every render.
+ *
+ * With it go `<link rel="modulepreload">`s for those chunks (ADR 022): the browser fetches them
+ * alongside the framework instead of after the entry has run, and Vite's preload helper, finding
+ * them, inserts none of its own just before hydration. The script carries their list too, so
+ * that hydration renders the same links.
  */
 function HydrateBlocks({ preview, nonce }: { preview: boolean; nonce: string | undefined }) {
   const matches = useMatches();
-  const html =
-    typeof document === "undefined"
-      ? { __html: `window.__hydrateBlocks=${JSON.stringify(preview ? "all" : blocksToHydrate(matches.map((m) => m.data))).replace(/</g, "\\u003c")}` }
-      : SERVER_TEXT;
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={html} />;
+  let html = SERVER_TEXT;
+  let preloads: readonly string[];
+  if (typeof document === "undefined") {
+    const blocks = preview ? "all" : blocksToHydrate(matches.map((m) => m.data));
+    preloads = blocks === "all" ? [] : blockPreloads(blocks);
+    html = { __html: `window.__hydrateBlocks=${json(blocks)};window.__blockPreloads=${json(preloads)}` };
+  } else {
+    preloads = window.__blockPreloads ?? [];
+  }
+  return (
+    <>
+      {preloads.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={html} />
+    </>
+  );
 }
 
 /** Marks the document once React has hydrated it (tests wait for it; CSS may use it). */

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import blockChunks from "virtual:block-chunks";
 import { deferred, type Deferred } from "~/components/deferred";
 import { hydrationStarted } from "~/components/hydration-state";
 import { blockRegistry } from "./index";
@@ -115,6 +116,17 @@ export function blocksToHydrate(data: unknown): string[] {
   };
   visit(data);
   return [...names].sort();
+}
+
+/**
+ * The files to preload for blocks that hydrate: each block's chunk and the chunks it imports,
+ * without the framework, the shell and the route entries (Remix preloads those). Known only to
+ * the production server (`virtual:block-chunks`); elsewhere none.
+ */
+export function blockPreloads(names: readonly string[]): string[] {
+  const files = blockChunks;
+  if (!files) return [];
+  return [...new Set(names.flatMap((name) => files[name] ?? []))];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Request } from "@playwright/test";
 import { collectPageErrors, jsDisabled, waitForHydration } from "./helpers";
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -84,5 +84,38 @@ test("islands: a page loads the chunks of the blocks that do something; the rest
   await expect(page).toHaveURL(new RegExp(`${href!.split(/[?#]/)[0]}`));
   await waitForHydration(page, testInfo);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("chunk hints: the server's HTML preloads every script a page loads to hydrate, so none is announced late", async ({ page }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
+  const errors = collectPageErrors(page);
+  // Links that scripts insert once the document is parsed (Vite's preload helper does so for a
+  // dynamic import's files that no link announces yet).
+  await page.addInitScript(() => {
+    const late: string[] = ((window as unknown as { __lateLinks: string[] }).__lateLinks = []);
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLLinkElement && node.rel === "modulepreload" && document.readyState !== "loading") late.push(node.getAttribute("href") ?? "");
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const path of ["/au/models/suv/tarrak", "/nz", "/au/offers", "/au/contact-us"]) {
+    const html = await (await page.request.get(path)).text();
+    const announced = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+    const scripts: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    };
+    page.on("request", onRequest);
+    await page.goto(path, { waitUntil: "networkidle" });
+    await waitForHydration(page, testInfo);
+    page.off("request", onRequest);
+    const hydrating = (await page.evaluate(() => (window as unknown as { __hydrateBlocks?: string[] }).__hydrateBlocks)) ?? [];
+    expect(hydrating.length, path).toBeGreaterThan(0);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect(scripts.filter((script) => !announced.has(script)), path).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __lateLinks: string[] }).__lateLinks), path).toEqual([]);
+  }
   expect(errors).toEqual([]);
 });
