@@ -4,7 +4,7 @@ import { useSite } from "~/features/site-state/site-context";
 import { blockRegistry } from "./index";
 import { editableAttributes } from "./editable";
 import { blockComponent, hydratesEverything, needsHydration } from "./loading";
-import { BlockPositionContext, isVisibleIn, useBlockPosition } from "./visibility";
+import { BlockPositionContext, isVisibleIn, openingIndex, useBlockPosition, type BlockPosition } from "./visibility";
 
 export { isVisibleIn, useBlockPosition } from "./visibility";
 
@@ -16,18 +16,18 @@ export function Blocks({ bloks, spacing = true }: { bloks: readonly Blok[] | nul
   const { country } = useSite();
   const parent = useBlockPosition();
   if (!bloks || bloks.length === 0) return null;
+  const visible = bloks.filter((b) => b && isVisibleIn(b.locale, country));
+  const opening = parent === null ? openingIndex(visible) : -1;
   return (
     <>
-      {bloks
-        .filter((b) => b && isVisibleIn(b.locale, country))
-        .map((blok, index) => (
-          <BlokSlot
-            key={blok._uid}
-            blok={blok}
-            position={{ index, topLevel: parent === null }}
-            className={spacing && blok.bottom_spacing !== false ? "blok-spacing" : "blok-contents"}
-          />
-        ))}
+      {visible.map((blok, index) => (
+        <BlokSlot
+          key={blok._uid}
+          blok={blok}
+          position={{ index, topLevel: parent === null, opensPage: index === opening }}
+          className={spacing && blok.bottom_spacing !== false ? "blok-spacing" : "blok-contents"}
+        />
+      ))}
     </>
   );
 }
@@ -47,7 +47,7 @@ const sameBlok = (a: Blok, b: Blok) => a === b || json(a) === json(b);
  * content changes later (a revalidation with other data), it renders like any other blok. In the
  * visual editor's preview every blok renders, since content changes live (ADR 020).
  */
-function BlokSlot({ blok, position, className }: { blok: Blok; position: { index: number; topLevel: boolean } | null; className: string }) {
+function BlokSlot({ blok, position, className }: { blok: Blok; position: BlockPosition | null; className: string }) {
   const island = !needsHydration(blok);
   return (
     <ServerHtml

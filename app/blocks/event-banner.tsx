@@ -5,7 +5,7 @@ import { cx } from "~/components/section";
 import type { Asset } from "~/content/schema";
 import { formatEventDate } from "~/features/news/event-date";
 import { VideoPlayer } from "~/features/media/components/video-player";
-import { useIsFirstBlock } from "./shared";
+import { useOpensPage } from "./shared";
 import type { EventBannerBlok } from "./event-banner.schema";
 
 export interface EventBannerViewProps {
@@ -47,7 +47,7 @@ export function EventBannerView({ heading, media, captions, date, place, level =
 
 /** event-banner block: the banner on any page (an event's own page builds it from its fields). */
 export function EventBanner({ blok }: { blok: EventBannerBlok }) {
-  const first = useIsFirstBlock();
+  const first = useOpensPage();
   return (
     <section className="block event-banner-block">
       <EventBannerView

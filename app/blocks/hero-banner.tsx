@@ -4,7 +4,7 @@ import { Picture } from "~/components/image";
 import { anchorId, cx } from "~/components/section";
 import { usePrefersReducedMotion } from "~/components/use-media-query";
 import { useMegaMenuOpen } from "~/components/use-mega-menu-open";
-import { useIsFirstBlock, useVisibleItems } from "./shared";
+import { useOpensPage, useVisibleItems } from "./shared";
 import type { HeroBannerBlok, HeroSlideBlok } from "./hero-banner.schema";
 
 /** Spec: hero autoplay 4000 ms, slide animation 800 ms. */
@@ -47,7 +47,7 @@ export function HeroSlide({ slide, priority, headingLevel }: { slide: HeroSlideB
  */
 export function HeroBanner({ blok }: { blok: HeroBannerBlok }) {
   const slides = useVisibleItems(blok.slides);
-  const first = useIsFirstBlock();
+  const first = useOpensPage();
   const menuOpen = useMegaMenuOpen();
   const reducedMotion = usePrefersReducedMotion();
   const headingLevel = blok.heading_level === "h1" ? "h1" : "h2";

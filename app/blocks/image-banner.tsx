@@ -3,13 +3,13 @@ import { anchorId, cx } from "~/components/section";
 import { ResolvedAnchor } from "~/components/smart-link";
 import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
-import { useIsFirstBlock } from "./shared";
+import { useOpensPage } from "./shared";
 import type { ImageBannerBlok } from "./image-banner.schema";
 
 /** A full-width (or contained) image, optionally a link, with an optional caption. */
 export function ImageBanner({ blok }: { blok: ImageBannerBlok }) {
   const { country } = useSite();
-  const first = useIsFirstBlock();
+  const first = useOpensPage();
   if (!blok.image?.filename) return null;
   const link = resolveLink(blok.link, country);
   const picture = (

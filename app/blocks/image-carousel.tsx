@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Carousel } from "~/components/carousel";
 import { ResponsiveImage } from "~/components/image";
 import { DOWNLOAD_ZIP_URL, downloadImagesZip } from "~/features/downloads/download-client";
-import { Section, SectionHeader, useIsFirstBlock } from "./shared";
+import { Section, SectionHeader, useOpensPage } from "./shared";
 import type { ImageCarouselBlok } from "./image-carousel.schema";
 
 /** Image carousel speed (spec site.md section 9). */
@@ -15,7 +15,7 @@ export const IMAGE_CAROUSEL_SPEED = 800;
  */
 export function ImageCarousel({ blok }: { blok: ImageCarouselBlok }) {
   const headingId = useId();
-  const first = useIsFirstBlock();
+  const first = useOpensPage();
   const [busy, setBusy] = useState(false);
   const images = (blok.images ?? []).filter((a) => a.filename);
   if (images.length === 0) return null;

@@ -3,7 +3,7 @@ import type { NewsListingData } from "~/features/news/block-loaders.server";
 import { Listing } from "~/features/news/components/listing";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./block-data";
-import { Section, SectionHeader } from "./shared";
+import { Section, SectionHeader, useOpensPage } from "./shared";
 import type { NewsListingBlok } from "./news-listing.schema";
 
 /**
@@ -15,6 +15,7 @@ export function NewsListing({ blok }: { blok: NewsListingBlok }) {
   const { country } = useSite();
   const data = useBlockData<NewsListingData | null>(blok._uid);
   const headingId = useId();
+  const opensPage = useOpensPage();
   const categories = data?.categories.length
     ? [{ label: blok.all_label || "All", value: "" }, ...data.categories.map((c) => ({ label: c.name, value: c.value }))]
     : [];
@@ -29,6 +30,7 @@ export function NewsListing({ blok }: { blok: NewsListingBlok }) {
         filterLabel={blok.filter_label || "News categories"}
         loadMoreLabel={blok.load_more_label || "Load more"}
         idPrefix={`news-${blok._uid}`}
+        opensPage={opensPage}
       />
     </Section>
   );

@@ -24,7 +24,7 @@ import { useBuyer } from "~/features/vehicles/components/parts";
 import { checkmarkColour } from "~/features/vehicles/logic";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./block-data";
-import { Section, SectionHeader } from "./shared";
+import { Section, SectionHeader, useOpensPage } from "./shared";
 import type { OffersListingBlok } from "./offers-listing.schema";
 import { isPlainClick } from "~/components/plain-click";
 
@@ -55,6 +55,7 @@ function FinanceCard({ blok, className }: { blok: OffersListingBlok; className: 
  */
 export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   const { country } = useSite();
+  const opensPage = useOpensPage();
   const buyer = useBuyer();
   const hydrated = useHydrated();
   const location = useLocation();
@@ -99,9 +100,9 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
     financeDisclaimerLabel: blok.finance_disclaimer_label || "Finance disclaimer",
   };
   const financeCard = country === "au" && blok.show_finance_card === true;
-  const cards = list.map((model) => (
+  const cards = list.map((model, i) => (
     <li key={model.uuid} className="offers-listing__item">
-      <OfferCard model={model} settings={settings} quote={data?.finance?.[model.uuid]} />
+      <OfferCard model={model} settings={settings} quote={data?.finance?.[model.uuid]} priority={opensPage && i === 0} />
     </li>
   ));
   const items = [...cards];

@@ -3,7 +3,7 @@ import { Listing } from "~/features/news/components/listing";
 import type { ListingState } from "~/features/news/listing";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./block-data";
-import { Section, SectionHeader } from "./shared";
+import { Section, SectionHeader, useOpensPage } from "./shared";
 import type { OwnersClubEventListingBlok } from "./owners-club-event-listing.schema";
 
 /** Owners-club events, six at a time with Load more (spec site.md sections 2, 4 and 8). */
@@ -11,6 +11,7 @@ export function OwnersClubEventListing({ blok }: { blok: OwnersClubEventListingB
   const { country } = useSite();
   const data = useBlockData<ListingState | null>(blok._uid);
   const headingId = useId();
+  const opensPage = useOpensPage();
   return (
     <Section blok={blok} className="event-listing" labelledBy={blok.heading ? headingId : undefined}>
       <SectionHeader blok={blok} id={headingId} />
@@ -21,6 +22,7 @@ export function OwnersClubEventListing({ blok }: { blok: OwnersClubEventListingB
         filterLabel=""
         loadMoreLabel={blok.load_more_label || "Load more"}
         idPrefix={`events-${blok._uid}`}
+        opensPage={opensPage}
       />
     </Section>
   );

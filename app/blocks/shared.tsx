@@ -32,10 +32,12 @@ export function useVisibleItems<T extends { locale?: string | null }>(
   return visibleItems(items, country);
 }
 
-/** True for the first blok of the page body: its images load eagerly with high priority. */
-export function useIsFirstBlock(): boolean {
-  const position = useBlockPosition();
-  return Boolean(position?.topLevel && position.index === 0);
+/**
+ * True for the blok that opens the page body (the first one, after any intro text: `opensPage`):
+ * its first image loads eagerly with high priority.
+ */
+export function useOpensPage(): boolean {
+  return useBlockPosition()?.opensPage === true;
 }
 
 /** The section wrapper of a block: anchor id, background colour and the block's class names. */

@@ -1,7 +1,7 @@
 import { ButtonGroup } from "~/components/button";
 import { Picture } from "~/components/image";
 import { anchorId, cx } from "~/components/section";
-import { useIsFirstBlock } from "./shared";
+import { useOpensPage } from "./shared";
 import type { SlimHeroBannerBlok } from "./slim-hero-banner.schema";
 
 /** Spec: slim hero image height 480. */
@@ -9,7 +9,7 @@ export const SLIM_HERO_HEIGHT = 480;
 
 /** A one-slide hero whose image is 480 px high at every width. */
 export function SlimHeroBanner({ blok }: { blok: SlimHeroBannerBlok }) {
-  const first = useIsFirstBlock();
+  const first = useOpensPage();
   const Heading = blok.heading_level === "h1" ? "h1" : "h2";
   return (
     <section

@@ -54,6 +54,22 @@ test("images: AVIF/WebP pictures with sizes set, the first hero eager; HTML ETag
   if (!jsDisabled(testInfo)) expect(errors).toEqual([]);
 });
 
+test("a listing under the page's intro text loads its first card's image first, the rest lazily", async ({ page }) => {
+  for (const [path, card] of [
+    ["/au/news", ".listing-card"],
+    ["/nz/owners-club/events", ".listing-card"],
+    ["/au/offers", ".offer-card"],
+  ] as const) {
+    await page.goto(path);
+    const first = page.locator(`main ${card} img`).first();
+    await expect(first, path).toHaveAttribute("loading", "eager");
+    await expect(first, path).toHaveAttribute("fetchpriority", "high");
+    const loading = await page.locator("main img").evaluateAll((els) => els.map((e) => e.getAttribute("loading")));
+    expect(loading.filter((l) => l === "eager"), path).toHaveLength(1);
+    expect(loading.length, path).toBeGreaterThan(1);
+  }
+});
+
 test("islands: a page loads the chunks of the blocks that do something; the rest keeps its server HTML and its links navigate in the app", async ({ page }, testInfo) => {
   test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
   const errors = collectPageErrors(page);

@@ -5,6 +5,7 @@ import { asset, b, parse, renderBlocks, renderLive } from "./render";
 import { HERO_AUTOPLAY_MS, HERO_SPEED_MS, HeroBanner } from "~/blocks/hero-banner";
 import { schema } from "~/blocks/hero-banner.schema";
 import { SLIM_HERO_HEIGHT } from "~/blocks/slim-hero-banner";
+import { openingIndex } from "~/blocks/visibility";
 
 afterEach(() => {
   cleanup();
@@ -36,9 +37,12 @@ describe("hero-banner", () => {
     expect(imgs.map((i) => i.getAttribute("fetchpriority"))).toEqual(["high", null, null]);
     expect(imgs[0].getAttribute("width")).toBe("1920");
     expect(imgs[0].getAttribute("height")).toBe("1080");
-    // A hero lower on the page is not the first hero.
-    const lower = parse(renderBlocks([b("text-content", {}), hero([slide("One")])]));
+    // A hero under another block with an image does not open the page; under intro text it does.
+    const lower = parse(renderBlocks([b("image-banner", { image: asset("banner-a.jpg") }), hero([slide("One")])]));
     expect(lower.querySelector(".hero img")!.getAttribute("loading")).toBe("lazy");
+    const underText = parse(renderBlocks([b("text-content", {}), hero([slide("One")])]));
+    expect(underText.querySelector(".hero img")!.getAttribute("loading")).toBe("eager");
+    expect(underText.querySelector(".hero img")!.getAttribute("fetchpriority")).toBe("high");
   });
   it("shows a single slide without carousel controls, with h1 when asked", () => {
     const dom = parse(renderBlocks([hero([slide("Only", { buttons: [b("button", { label: "Go", link: "offers" })] })], { heading_level: "h1" })]));
@@ -113,5 +117,14 @@ describe("sub-navigation", () => {
       ["FAQ", "#faq"],
       ["Drive", "/nz/test-drive"],
     ]);
+  });
+});
+
+describe("the blok that opens the page", () => {
+  it("is the first top-level blok that is not text only", () => {
+    expect(openingIndex([{ component: "hero-banner" }, { component: "text-content" }])).toBe(0);
+    expect(openingIndex([{ component: "text-content" }, { component: "news-listing" }, { component: "hero-banner" }])).toBe(1);
+    expect(openingIndex([{ component: "text-content" }])).toBe(-1);
+    expect(openingIndex([])).toBe(-1);
   });
 });

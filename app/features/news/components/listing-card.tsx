@@ -2,8 +2,12 @@ import { Link } from "@remix-run/react";
 import { ResponsiveImage } from "~/components/image";
 import type { ListingItem } from "../listing";
 
-/** A news article or event in a listing or carousel: image, meta line, title (the link), summary. */
-export function ListingCard({ item, headingLevel = 3 }: { item: ListingItem; headingLevel?: 2 | 3 }) {
+/**
+ * A news article or event in a listing or carousel: image, meta line, title (the link), summary.
+ * `priority`: the image is the first view's largest (the first card of a listing that opens the
+ * page), so it loads eagerly with high priority.
+ */
+export function ListingCard({ item, headingLevel = 3, priority = false }: { item: ListingItem; headingLevel?: 2 | 3; priority?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const meta = [item.categories, item.date, item.place].filter(Boolean);
   return (
@@ -16,6 +20,7 @@ export function ListingCard({ item, headingLevel = 3 }: { item: ListingItem; hea
           width={640}
           height={400}
           sizes="(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw"
+          priority={priority}
         />
       ) : (
         <span className="listing-card__image listing-card__image--empty" aria-hidden="true" />

@@ -31,6 +31,8 @@ export interface ListingProps {
   loadMoreLabel: string;
   /** An id prefix for the items (the blok's _uid). */
   idPrefix: string;
+  /** The listing opens the page: its first card's image loads eagerly with high priority. */
+  opensPage?: boolean;
 }
 
 interface ClientState extends ListingState {
@@ -60,7 +62,7 @@ async function fetchPage(kind: ListingKind, country: Country, query: ListingQuer
  * filtered first page) from /api/listing/{kind}, append or replace the items, and keep the URL in
  * step, without a page load.
  */
-export function Listing({ kind, country, initial, categories = [], filterLabel, loadMoreLabel, idPrefix }: ListingProps) {
+export function Listing({ kind, country, initial, categories = [], filterLabel, loadMoreLabel, idPrefix, opensPage }: ListingProps) {
   const location = useLocation();
   const hydrated = useHydrated();
   const [state, setState] = useState<ClientState>(() => fromInitial(initial));
@@ -154,7 +156,7 @@ export function Listing({ kind, country, initial, categories = [], filterLabel, 
         <ul className="listing__items" ref={listRef}>
           {state.items.map((item, i) => (
             <li key={`${item.uuid}-${i}`} id={`${idPrefix}-item-${i + 1}`}>
-              <ListingCard item={item} />
+              <ListingCard item={item} priority={opensPage === true && i === 0} />
             </li>
           ))}
         </ul>

@@ -27,9 +27,20 @@ type TabKey = "offer" | "finance";
  * special offer, or the standard header with the standard offer text) and a Finance tab (special
  * finance offers, the finance offer text and the finance quote panel), price and finance
  * disclaimers that toggle, at most 4 features and Build Your Own. Without JavaScript both tab
- * panels show one after the other under their names; with it they are tabs.
+ * panels show one after the other under their names; with it they are tabs. `priority`: the
+ * first card of a listing that opens the page, whose image loads eagerly with high priority.
  */
-export function OfferCard({ model, settings, quote }: { model: OfferModel; settings: OfferCardSettings; quote: CardQuote | undefined }) {
+export function OfferCard({
+  model,
+  settings,
+  quote,
+  priority = false,
+}: {
+  model: OfferModel;
+  settings: OfferCardSettings;
+  quote: CardQuote | undefined;
+  priority?: boolean;
+}) {
   const buyer = useBuyer();
   const hydrated = useHydrated();
   const baseId = useId();
@@ -134,7 +145,15 @@ export function OfferCard({ model, settings, quote }: { model: OfferModel; setti
   return (
     <article className="offer-card" data-model={model.shortName || model.name}>
       {model.image ? (
-        <ResponsiveImage className="offer-card__image" asset={model.image} alt="" width={640} height={360} sizes="(min-width: 992px) 33vw, (min-width: 768px) 50vw, 100vw" />
+        <ResponsiveImage
+          className="offer-card__image"
+          asset={model.image}
+          alt=""
+          width={640}
+          height={360}
+          sizes="(min-width: 992px) 33vw, (min-width: 768px) 50vw, 100vw"
+          priority={priority}
+        />
       ) : null}
       <div className="offer-card__body">
         <h3 className="offer-card__name">{model.name}</h3>
