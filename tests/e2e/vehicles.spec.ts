@@ -125,7 +125,8 @@ test("vehicle blocks: model ranges with colours and finance, tabs, compare grid 
   await expect(listing().locator(".accessory-card")).toHaveCount(6);
   await expect(listing().locator(".accessory-card").first()).toContainText("Fitted RRP");
   await listing().getByRole("link", { name: "Load more" }).click();
-  await expect(listing().locator(".accessory-card")).toHaveCount(12);
+  // A client navigation that reloads the page's data: 0.6-0.8 s here, but over 5 s once on a loaded machine.
+  await expect(listing().locator(".accessory-card")).toHaveCount(12, { timeout: 15_000 });
   await listing().getByRole("link", { name: "Towing" }).click();
   await expect(page).toHaveURL(/category=Towing/);
   // count() does not wait, and without JavaScript the new document may still be parsing.
