@@ -135,3 +135,48 @@ test("chunk hints: the server's HTML preloads every script a page loads to hydra
   }
   expect(errors).toEqual([]);
 });
+
+test("later blocks are laid out only near the viewport, and the page looks the same as without that", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const wrappers = ".blok-root > * > :is(.blok-spacing, .blok-contents)";
+  // Every wrapper's and the footer's box, in document coordinates, and the document's height.
+  const boxes = () =>
+    page.evaluate((selector) => {
+      const round = (n: number) => Math.round(n * 2) / 2;
+      return [...document.querySelectorAll(`${selector}, .site-footer`)]
+        .map((e) => e.getBoundingClientRect())
+        .map((r) => [round(r.top + scrollY), round(r.height)])
+        .concat([[document.documentElement.scrollHeight, 0]]);
+    }, wrappers);
+  for (const path of ["/au/models/suv/tarrak", "/nz", "/au/blocks/cards"]) {
+    await page.goto(path);
+    await waitForHydration(page, testInfo);
+    const visibility = await page.locator(wrappers).evaluateAll((els) => els.map((e) => getComputedStyle(e).contentVisibility));
+    // The first two blocks (the top of the page) are always laid out; the later ones near the viewport.
+    expect(visibility.slice(0, 2), path).toEqual(["visible", "visible"]);
+    expect(visibility.slice(2).filter((v) => v === "auto").length, path).toBeGreaterThan(2);
+
+    // Scrolled through once, every block has been laid out: its place and size are the same as with
+    // every block laid out up front (the spacing between blocks does not depend on it).
+    // (Playwright waits for an element to be stable, two frames, before it scrolls to it: so each
+    // block is rendered in view before the next, and the last one before the footer.)
+    for (const block of await page.locator(`${wrappers}:not(:empty), .site-footer`).all()) await block.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const contained = await boxes();
+    await page.evaluate((selector) => {
+      const style = document.createElement("style");
+      style.textContent = `${selector} { content-visibility: visible !important }`;
+      document.head.append(style);
+    }, wrappers);
+    expect(await boxes(), path).toEqual(contained);
+  }
+
+  // An open popover may reach past its block: that block is then laid out and painted in full.
+  await page.goto("/au/blocks/cards");
+  await waitForHydration(page, testInfo);
+  const block = page.locator(wrappers).filter({ has: page.locator(".popover") }).last();
+  await expect(block).toHaveCSS("content-visibility", "auto");
+  await block.locator(".popover__toggle").click();
+  await expect(block.locator(".popover__content")).toBeVisible();
+  await expect(block).toHaveCSS("content-visibility", "visible");
+});
