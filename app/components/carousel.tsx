@@ -1,4 +1,8 @@
-import { useKeenSlider, type KeenSliderOptions } from "keen-slider/react.js";
+import {
+  useKeenSlider,
+  type KeenSliderInstance,
+  type KeenSliderOptions,
+} from "keen-slider/react.js";
 import { BREAKPOINTS } from "./breakpoints";
 import {
   Children,
@@ -13,6 +17,7 @@ import {
 } from "react";
 import { LABELS } from "./labels";
 import { useHydrated } from "./use-hydrated";
+import { useNearViewport } from "./use-near-viewport";
 
 /** A value per breakpoint (spec: sm 576, md 768, lg 992, xl 1200); `base` below sm. */
 export interface Responsive<T> {
@@ -92,6 +97,17 @@ export interface CarouselProps {
   slideClassName?: string;
 }
 
+/** Brings the slide holding `target` into view (keen-slider moves slides by transform). */
+function showSlide(slider: KeenSliderInstance, target: HTMLElement) {
+  const slide = target.closest<HTMLElement>("[data-slide-index]");
+  if (!slide) return;
+  slider.container.scrollLeft = 0;
+  const idx = Number(slide.dataset.slideIndex);
+  const portion = slider.track.details?.slides[idx]?.portion ?? 1;
+  if (portion < 0.99)
+    slider.moveToIdx(Math.min(idx, slider.track.details?.maxIdx ?? idx));
+}
+
 /**
  * A keen-slider carousel. The server markup is a horizontally scrollable list (scroll snap), so
  * every slide is readable and every link usable without JavaScript; once hydrated keen-slider
@@ -123,16 +139,20 @@ export function Carousel({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const [track, setTrack] = useState<HTMLDivElement | null>(null);
 
   const options = useMemo(
     () => ({
       ...sliderOptions({ perView, spacing, loop, speed }),
-      created(s: {
-        track: { details: { rel: number; maxIdx: number } | null };
-      }) {
+      created(s: KeenSliderInstance) {
         setReady(true);
         setCurrent(s.track.details?.rel ?? 0);
         setMaxIdx(s.track.details?.maxIdx ?? 0);
+        // The focus may have reached a slide before the slider started (the track was a
+        // scrollable list until then).
+        const focused = document.activeElement;
+        if (focused instanceof HTMLElement && s.container.contains(focused))
+          showSlide(s, focused);
       },
       updated(s: { track: { details: { maxIdx: number } | null } }) {
         setMaxIdx(s.track.details?.maxIdx ?? 0);
@@ -151,6 +171,14 @@ export function Carousel({
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>(
     options as KeenSliderOptions
   );
+  // keen-slider measures the track and its slides when it starts, which forces their layout: a
+  // carousel far down the page starts when it comes near the viewport, not during hydration.
+  const near = useNearViewport(track);
+  useEffect(() => {
+    if (!near || !track) return;
+    sliderRef(track);
+    return () => sliderRef(null);
+  }, [near, track, sliderRef]);
 
   // keen-slider measures its slides once; tell it when the slide list changes.
   useEffect(() => {
@@ -183,14 +211,7 @@ export function Carousel({
     (event: FocusEvent) => {
       setFocused(true);
       const slider = instanceRef.current;
-      const target = event.target as HTMLElement;
-      const slide = target.closest<HTMLElement>("[data-slide-index]");
-      if (!slider || !slide) return;
-      slider.container.scrollLeft = 0;
-      const idx = Number(slide.dataset.slideIndex);
-      const portion = slider.track.details?.slides[idx]?.portion ?? 1;
-      if (portion < 0.99)
-        slider.moveToIdx(Math.min(idx, slider.track.details?.maxIdx ?? idx));
+      if (slider) showSlide(slider, event.target as HTMLElement);
     },
     [instanceRef]
   );
@@ -253,7 +274,7 @@ export function Carousel({
         </button>
       ) : null}
       <div
-        ref={sliderRef}
+        ref={setTrack}
         className="carousel__track keen-slider"
         style={vars}
         aria-live={running ? "off" : "polite"}

@@ -6,6 +6,7 @@ import { Card, type CardBlok } from "~/components/card";
 import { cardSchema } from "~/components/card.schema";
 import { Carousel, resolveResponsive, sliderOptions } from "~/components/carousel";
 import { MEGA_MENU_OPEN_CLASS } from "~/components/use-mega-menu-open";
+import { installIntersectionObserver } from "../support/intersection";
 
 afterEach(() => {
   cleanup();
@@ -118,9 +119,35 @@ describe("<Carousel>", () => {
     expect(root.querySelector("button")).toBeNull();
   });
 
+  it("starts (controls, slider) only when it comes near the viewport; until then it stays a scrollable row", () => {
+    const observer = installIntersectionObserver();
+    try {
+      renderLive(
+        <Carousel label="Range">
+          <p>One</p>
+          <p>Two</p>
+        </Carousel>,
+      );
+      const region = screen.getByRole("region", { name: "Range" });
+      expect(observer.watched()).toBe(1);
+      expect(region.querySelector("button")).toBeNull();
+      expect(region.classList.contains("carousel--ready")).toBe(false);
+      expect(region.querySelector(".carousel__track")!.getAttribute("tabindex")).toBe("0");
+      act(() => observer.intersect());
+      expect(region.classList.contains("carousel--ready")).toBe(true);
+      expect(screen.getByRole("button", { name: "Next slide" })).toBeTruthy();
+      expect(region.querySelector(".carousel__track")!.hasAttribute("tabindex")).toBe(false);
+      expect(observer.watched()).toBe(0);
+    } finally {
+      observer.restore();
+    }
+  });
+
   describe("autoplay", () => {
     let timeouts: number[];
+    let observer: ReturnType<typeof installIntersectionObserver>;
     beforeEach(() => {
+      observer = installIntersectionObserver({ immediate: true });
       timeouts = [];
       const original = window.setTimeout;
       vi.spyOn(window, "setTimeout").mockImplementation(((fn: () => void, ms?: number) => {
@@ -128,7 +155,10 @@ describe("<Carousel>", () => {
         return original(fn, ms === 4000 ? 1e9 : ms);
       }) as typeof window.setTimeout);
     });
-    afterEach(() => vi.restoreAllMocks());
+    afterEach(() => {
+      vi.restoreAllMocks();
+      observer.restore();
+    });
     const slides = [<p key="1">One</p>, <p key="2">Two</p>, <p key="3">Three</p>];
     const scheduled = () => timeouts.filter((ms) => ms === 4000).length;
 

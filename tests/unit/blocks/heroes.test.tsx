@@ -6,6 +6,7 @@ import { HERO_AUTOPLAY_MS, HERO_SPEED_MS, HeroBanner } from "~/blocks/hero-banne
 import { schema } from "~/blocks/hero-banner.schema";
 import { SLIM_HERO_HEIGHT } from "~/blocks/slim-hero-banner";
 import { openingIndex } from "~/blocks/visibility";
+import { installIntersectionObserver } from "../support/intersection";
 
 afterEach(() => {
   cleanup();
@@ -56,9 +57,14 @@ describe("hero-banner", () => {
         ({ matches: query.includes("reduce"), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
     );
     const timeout = vi.spyOn(window, "setTimeout");
-    renderLive(<HeroBanner blok={schema.parse(hero([slide("One"), slide("Two")]))} />);
-    expect(screen.getByRole("button", { name: "Pause slideshow" })).toBeTruthy();
-    expect(timeout.mock.calls.filter(([, ms]) => ms === 4000)).toHaveLength(0);
+    const observer = installIntersectionObserver({ immediate: true });
+    try {
+      renderLive(<HeroBanner blok={schema.parse(hero([slide("One"), slide("Two")]))} />);
+      expect(screen.getByRole("button", { name: "Pause slideshow" })).toBeTruthy();
+      expect(timeout.mock.calls.filter(([, ms]) => ms === 4000)).toHaveLength(0);
+    } finally {
+      observer.restore();
+    }
   });
   it("gives the section its scroll-to-id anchor", () => {
     expect(parse(renderBlocks([hero([slide("x")], { scroll_to_id: "#Top Offers" })])).querySelector("section")!.id).toBe("top-offers");

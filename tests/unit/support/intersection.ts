@@ -1,0 +1,45 @@
+/**
+ * A stand-in for IntersectionObserver in happy-dom (whose observer never reports): it records the
+ * observed elements, and `intersect()` reports them as in view, as a browser does when they come
+ * near the viewport. `install()` returns the controls and restores the original on `restore()`.
+ */
+export function installIntersectionObserver(options: { immediate?: boolean } = {}) {
+  const observers = new Set<StandIn>();
+  class StandIn {
+    readonly elements = new Set<Element>();
+    constructor(private readonly callback: IntersectionObserverCallback) {
+      observers.add(this);
+    }
+    observe(element: Element) {
+      this.elements.add(element);
+      if (options.immediate) this.report([element]);
+    }
+    unobserve(element: Element) {
+      this.elements.delete(element);
+    }
+    disconnect() {
+      this.elements.clear();
+      observers.delete(this);
+    }
+    takeRecords() {
+      return [];
+    }
+    report(elements: Element[]) {
+      const entries = elements.map((target) => ({ target, isIntersecting: true, intersectionRatio: 1 }) as unknown as IntersectionObserverEntry);
+      this.callback(entries, this as unknown as IntersectionObserver);
+    }
+  }
+  const original = globalThis.IntersectionObserver;
+  globalThis.IntersectionObserver = StandIn as unknown as typeof IntersectionObserver;
+  return {
+    /** How many elements are being watched. */
+    watched: () => [...observers].reduce((n, o) => n + o.elements.size, 0),
+    /** Every watched element comes into view. */
+    intersect: () => {
+      for (const observer of [...observers]) observer.report([...observer.elements]);
+    },
+    restore: () => {
+      globalThis.IntersectionObserver = original;
+    },
+  };
+}
