@@ -349,8 +349,12 @@ test.describe("site state", () => {
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
     await expect(page).toHaveURL(/\/au\/privacy$/);
+    // The destination loads as a new document, without the marker. The app's client navigation
+    // may reach the URL first (the old document is then still there), so wait for the new one.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __marker?: number }).__marker).catch(() => "navigating"))
+      .toBeUndefined();
     await waitForHydration(page, testInfo);
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
   });
 
   test("the same build keeps navigation client-side", async ({ page, context, baseURL }, testInfo) => {
