@@ -1,5 +1,5 @@
 import { expect, test, type Request } from "@playwright/test";
-import { collectPageErrors, jsDisabled, waitForHydration } from "./helpers";
+import { collectPageErrors, jsDisabled, layOutEveryBlock, waitForHydration } from "./helpers";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "consent", value: "1", url: baseURL ?? "http://localhost:3200" }]);
@@ -168,11 +168,7 @@ test("later blocks are laid out only near the viewport, and the page looks the s
     for (const block of await page.locator(`${wrappers}:not(:empty), .site-footer`).all()) await block.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, 0));
     const contained = await boxes();
-    await page.evaluate((selector) => {
-      const style = document.createElement("style");
-      style.textContent = `${selector} { content-visibility: visible !important }`;
-      document.head.append(style);
-    }, wrappers);
+    await layOutEveryBlock(page);
     const laidOut = await boxes();
     expect(laidOut.length, path).toBe(contained.length);
     expect(moved(contained, laidOut), path).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * A stand-in for IntersectionObserver in happy-dom (whose observer never reports): it records the
  * observed elements, and `intersect()` reports them as in view, as a browser does when they come
- * near the viewport. `install()` returns the controls and restores the original on `restore()`.
+ * near the viewport; with `immediate`, every element is in view as soon as it is observed.
+ * `restore()` puts the original back.
  */
 export function installIntersectionObserver(options: { immediate?: boolean } = {}) {
   const observers = new Set<StandIn>();
