@@ -97,6 +97,82 @@ export interface CarouselProps {
   slideClassName?: string;
 }
 
+/**
+ * The dots keen-slider gives a carousel at each breakpoint (its last index + 1; every slide when
+ * it loops), or 0 where all slides fit and it shows no controls.
+ */
+export function dotsAt({
+  count,
+  perView,
+  loop,
+}: {
+  count: number;
+  perView: number | Responsive<number>;
+  loop: boolean;
+}): Record<"base" | Breakpoint, number> {
+  const pv = resolveResponsive(perView);
+  const out = {} as Record<"base" | Breakpoint, number>;
+  for (const bp of ["base", ...ORDER] as const) {
+    // The last start position is where the last slide ends at the track's end: the number of
+    // slides that do not fit, rounded up (the tolerance absorbs per-view values like 1.66666).
+    const maxIdx = Math.max(0, Math.ceil(count - pv[bp] - 1e-6));
+    out[bp] = count < 2 || maxIdx === 0 ? 0 : loop ? count : maxIdx + 1;
+  }
+  return out;
+}
+
+/**
+ * Invisible copies of the controls a carousel will show once it starts: they hold the controls'
+ * space, so the page below does not move when the carousel starts (it may start after hydration,
+ * when it comes near the viewport). The CSS hides them without JavaScript, where no controls
+ * come, and per breakpoint where fewer dots or none come.
+ */
+function ControlsReserve({
+  at,
+  arrows,
+  dots,
+}: {
+  at: Record<"base" | Breakpoint, number>;
+  arrows: boolean;
+  dots: boolean;
+}) {
+  const bps = ["base", ...ORDER] as const;
+  const most = Math.max(...bps.map((bp) => at[bp]));
+  if (most === 0) return null;
+  const none = (under: number, prefix: string) =>
+    bps
+      .filter((bp) => at[bp] <= under)
+      .map((bp) => `${prefix}--none-${bp}`)
+      .join(" ");
+  return (
+    <div
+      className={["carousel__reserve", none(0, "carousel__reserve")]
+        .filter(Boolean)
+        .join(" ")}
+      aria-hidden="true"
+    >
+      {arrows ? (
+        <div className="carousel__arrows">
+          <span className="carousel__arrow" />
+          <span className="carousel__arrow" />
+        </div>
+      ) : null}
+      {dots ? (
+        <div className="carousel__dots">
+          {Array.from({ length: most }, (_, i) => (
+            <span
+              key={i}
+              className={["carousel__dot", none(i, "carousel__dot")]
+                .filter(Boolean)
+                .join(" ")}
+            />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** Brings the slide holding `target` into view (keen-slider moves slides by transform). */
 function showSlide(slider: KeenSliderInstance, target: HTMLElement) {
   const slide = target.closest<HTMLElement>("[data-slide-index]");
@@ -299,6 +375,13 @@ export function Carousel({
           </div>
         ))}
       </div>
+      {enhanced || !(arrows || dots) ? null : (
+        <ControlsReserve
+          at={dotsAt({ count, perView, loop })}
+          arrows={arrows}
+          dots={dots}
+        />
+      )}
       {showControls && arrows ? (
         <div className="carousel__arrows">
           <button

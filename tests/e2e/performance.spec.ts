@@ -183,3 +183,36 @@ test("later blocks are laid out only near the viewport, and the page looks the s
   await expect(block.locator(".popover__content")).toBeVisible();
   await expect(block).toHaveCSS("content-visibility", "visible");
 });
+
+test("a carousel's controls take the space held for them: the page does not move when it starts", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const carousel = page.locator("section.accessories-carousel .carousel");
+  const height = () => carousel.evaluate((e) => e.getBoundingClientRect().height);
+  if (jsDisabled(testInfo)) {
+    // No controls come: nothing is held, the row of slides is all there is.
+    await page.goto("/au/models/suv/tarrak");
+    await expect(carousel.locator(".carousel__reserve")).toBeHidden();
+    await expect(carousel.locator(".carousel__arrows")).toBeHidden();
+    await expect(carousel.getByRole("button")).toHaveCount(0);
+    return;
+  }
+  // Far down the page, the accessories carousel has not started after hydration.
+  await page.goto("/au/models/suv/tarrak");
+  await waitForHydration(page, testInfo);
+  await expect(carousel).not.toHaveClass(/carousel--ready/);
+  const held = await height();
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel).toHaveClass(/carousel--ready/);
+  await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();
+  expect(Math.abs((await height()) - held)).toBeLessThan(0.5);
+
+  // Loaded at the FAQ below it, the carousel starts as the page hydrates: the FAQ stays in place.
+  await page.goto("/au/models/suv/tarrak#faq");
+  await page.waitForLoadState("load");
+  const faq = page.locator("#faq");
+  const top = () => faq.evaluate((e) => Math.round(e.getBoundingClientRect().top));
+  const before = await top();
+  await waitForHydration(page, testInfo);
+  await expect(carousel).toHaveClass(/carousel--ready/);
+  expect(await top()).toBe(before);
+});

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { asset, b, doc, parse, renderLive, renderStatic } from "./render";
 import { Card, type CardBlok } from "~/components/card";
 import { cardSchema } from "~/components/card.schema";
-import { Carousel, resolveResponsive, sliderOptions } from "~/components/carousel";
+import { Carousel, dotsAt, resolveResponsive, sliderOptions } from "~/components/carousel";
 import { MEGA_MENU_OPEN_CLASS } from "~/components/use-mega-menu-open";
 import { installIntersectionObserver } from "../support/intersection";
 
@@ -104,7 +104,55 @@ describe("carousel options", () => {
   });
 });
 
+describe("carousel dots per breakpoint", () => {
+  it("counts keen-slider's start positions, every slide when looping, none where all slides fit", () => {
+    // 13 slides at 1.2 / 1.6 / 2.5 / 3.2 per view: the last start is where the last slide ends at the end.
+    expect(dotsAt({ count: 13, perView: { base: 1.2, sm: 1.6, md: 2.5, lg: 3.2 }, loop: false })).toEqual({ base: 13, sm: 13, md: 12, lg: 11, xl: 11 });
+    expect(dotsAt({ count: 6, perView: { base: 1, md: 2, lg: 3 }, loop: false })).toEqual({ base: 6, sm: 6, md: 5, lg: 4, xl: 4 });
+    expect(dotsAt({ count: 2, perView: { base: 1.66666, md: 2 }, loop: false })).toEqual({ base: 2, sm: 2, md: 0, lg: 0, xl: 0 });
+    expect(dotsAt({ count: 3, perView: 1, loop: true })).toEqual({ base: 3, sm: 3, md: 3, lg: 3, xl: 3 });
+    expect(dotsAt({ count: 1, perView: 1, loop: true })).toEqual({ base: 0, sm: 0, md: 0, lg: 0, xl: 0 });
+  });
+});
+
 describe("<Carousel>", () => {
+  it("holds its controls' space with hidden copies until it starts: only the dots each breakpoint will show", () => {
+    const html = renderStatic(
+      <Carousel label="Range" perView={{ base: 1, md: 2 }}>
+        <p>One</p>
+        <p>Two</p>
+        <p>Three</p>
+      </Carousel>,
+    );
+    const reserve = parse(html).querySelector(".carousel__reserve")!;
+    expect(reserve.getAttribute("aria-hidden")).toBe("true");
+    expect(reserve.querySelectorAll(".carousel__arrow")).toHaveLength(2);
+    const dots = [...reserve.querySelectorAll(".carousel__dot")].map((d) => d.className);
+    expect(dots).toEqual([
+      "carousel__dot",
+      "carousel__dot",
+      "carousel__dot carousel__dot--none-md carousel__dot--none-lg carousel__dot--none-xl",
+    ]);
+    expect(reserve.querySelector("button, a, [tabindex]")).toBeNull();
+    // All slides fit from md: no controls there.
+    const fits = renderStatic(
+      <Carousel label="Pair" perView={{ base: 1, md: 2 }} dots={false}>
+        <p>One</p>
+        <p>Two</p>
+      </Carousel>,
+    );
+    const pair = parse(fits).querySelector(".carousel__reserve")!;
+    expect(pair.className).toBe("carousel__reserve carousel__reserve--none-md carousel__reserve--none-lg carousel__reserve--none-xl");
+    expect(pair.querySelector(".carousel__dots")).toBeNull();
+    // One slide: nothing to hold.
+    const single = renderStatic(
+      <Carousel label="One">
+        <p>One</p>
+      </Carousel>,
+    );
+    expect(parse(single).querySelector(".carousel__reserve")).toBeNull();
+  });
+
   it("without JavaScript is a focusable scrollable row of every slide, with no controls", () => {
     const html = renderStatic(
       <Carousel label="Range">
@@ -133,8 +181,10 @@ describe("<Carousel>", () => {
       expect(region.querySelector("button")).toBeNull();
       expect(region.classList.contains("carousel--ready")).toBe(false);
       expect(region.querySelector(".carousel__track")!.getAttribute("tabindex")).toBe("0");
+      expect(region.querySelector(".carousel__reserve")).not.toBeNull();
       act(() => observer.intersect());
       expect(region.classList.contains("carousel--ready")).toBe(true);
+      expect(region.querySelector(".carousel__reserve")).toBeNull();
       expect(screen.getByRole("button", { name: "Next slide" })).toBeTruthy();
       expect(region.querySelector(".carousel__track")!.hasAttribute("tabindex")).toBe(false);
       expect(observer.watched()).toBe(0);
