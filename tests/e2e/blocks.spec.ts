@@ -158,6 +158,18 @@ for (const country of COUNTRIES) {
       await nav.getByRole("link", { name: "FAQ" }).click();
       await expect(page).toHaveURL(/#faq$/);
       await expect(page.getByRole("heading", { name: "Tarrak questions" })).toBeInViewport();
+      // The bar sticks at the top for the rest of the page; the section it jumped to starts below it.
+      const bar = (await nav.boundingBox())!;
+      expect(bar.y).toBe(0);
+      expect((await page.locator("#faq").boundingBox())!.y).toBeGreaterThanOrEqual(bar.height);
+      if (!jsDisabled(testInfo)) {
+        // Scrolling up slides the header in: the bar moves below it.
+        await page.mouse.wheel(0, -400);
+        const header = page.locator(".site-header[data-pinned]");
+        await expect(header).toBeVisible();
+        const below = (await header.boundingBox())!.height;
+        await expect.poll(async () => Math.round((await nav.boundingBox())!.y)).toBe(Math.round(below));
+      }
       await expect(page.locator("#specifications").getByText(country === "au" ? "From, driveaway ($)" : "From, RRP ($)")).toBeVisible();
       await expect(page.locator(".hero-banner img").first()).toHaveAttribute("fetchpriority", "high");
       if (country === axeCountry(testInfo)) await expectNoAxeViolations(page, testInfo);
