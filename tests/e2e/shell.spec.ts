@@ -357,6 +357,38 @@ test.describe("site state", () => {
     await waitForHydration(page, testInfo);
   });
 
+  test("a navigation under way when the check finds a newer build loads as a fresh document", async ({ page, context, baseURL }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "build checks run in the browser");
+    await withConsent(context, baseURL);
+    // The check answers only once the client navigation has started, and that navigation's data
+    // is held until then.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route("**/api/build", async (route) => {
+      await answered;
+      await route.fulfill({ json: { buildId: "a-newer-build" } });
+    });
+    await page.route("**/au/privacy.data*", async (route) => {
+      await answered;
+      await route.abort();
+    });
+    const asked = page.waitForRequest("**/api/build");
+    await open(page, testInfo, "/au");
+    await asked;
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    const data = page.waitForRequest("**/au/privacy.data*");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
+    await data;
+    const fresh = page.waitForRequest((request) => request.isNavigationRequest() && request.url().endsWith("/au/privacy"));
+    answer();
+    await fresh;
+    await expect(page).toHaveURL(/\/au\/privacy$/);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __marker?: number }).__marker).catch(() => "navigating"))
+      .toBeUndefined();
+    await waitForHydration(page, testInfo);
+  });
+
   test("the same build keeps navigation client-side", async ({ page, context, baseURL }, testInfo) => {
     test.skip(jsDisabled(testInfo), "build checks run in the browser");
     await withConsent(context, baseURL);

@@ -54,6 +54,8 @@ function clientBuildId(): string | null {
 export function useBuildFreshness(): void {
   const stale = useRef(false);
   const lastCheck = useRef(0);
+  /** The destination of the GET navigation under way, if any. */
+  const pending = useRef<string | null>(null);
   const navigation = useNavigation();
   const location = useLocation();
 
@@ -84,7 +86,11 @@ export function useBuildFreshness(): void {
         const response = await fetch("/api/build", { cache: "no-store", headers: { accept: "application/json" } });
         if (!response.ok) return;
         const { buildId } = (await response.json()) as { buildId?: unknown };
-        if (typeof buildId === "string" && buildId !== mine) stale.current = true;
+        if (typeof buildId === "string" && buildId !== mine) {
+          stale.current = true;
+          // A navigation that started while the check was under way loads as a new document too.
+          if (pending.current) window.location.assign(pending.current);
+        }
       } catch {
         // Offline or a deploy in progress: try again later.
       }
@@ -99,9 +105,9 @@ export function useBuildFreshness(): void {
 
   // A newer build exists: the next navigation loads the destination as a new document.
   useEffect(() => {
-    if (!stale.current || navigation.state !== "loading" || !navigation.location) return;
-    if (navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET") return;
-    const { pathname, search, hash } = navigation.location;
-    window.location.assign(`${pathname}${search}${hash}`);
+    const get = !navigation.formMethod || navigation.formMethod.toUpperCase() === "GET";
+    const to = navigation.location;
+    pending.current = navigation.state === "loading" && to && get ? `${to.pathname}${to.search}${to.hash}` : null;
+    if (stale.current && pending.current) window.location.assign(pending.current);
   }, [navigation.state, navigation.location, navigation.formMethod]);
 }
