@@ -216,3 +216,20 @@ test("a carousel's controls take the space held for them: the page does not move
   await expect(carousel).toHaveClass(/carousel--ready/);
   expect(await top()).toBe(before);
 });
+
+test("the configurator's image carousel keeps its height as it hydrates (its controls' room is held)", async ({ page }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "without JavaScript no controls come");
+  await page.setViewportSize({ width: 390, height: 800 });
+  const carousel = page.locator(".build-carousel").first();
+  const height = () => carousel.evaluate((e) => e.getBoundingClientRect().height);
+  // The server's page as it is before hydration: scripts on, but the app's scripts never load.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/au/config/tarrak");
+  await expect(carousel.locator("img").first()).toBeVisible();
+  const server = await height();
+  await page.unroute("**/assets/*.js");
+  await page.goto("/au/config/tarrak");
+  await waitForHydration(page, testInfo);
+  await expect(carousel.getByRole("button", { name: "Next image" })).toBeVisible();
+  expect(Math.abs((await height()) - server)).toBeLessThan(0.5);
+});

@@ -106,6 +106,18 @@ export function BuildCarousel({ content, label, disclaimer }: { content: Carouse
             <span aria-hidden="true">›</span>
           </button>
         </div>
+      ) : count > 1 ? (
+        // Until it hydrates, invisible copies hold the controls' room, so that the page below does
+        // not move when they come (hidden without JavaScript, where none come).
+        <div className="build-carousel__controls build-carousel__controls--reserve" aria-hidden="true">
+          <span className="build-carousel__arrow" />
+          <div className="build-carousel__pages">
+            {images.map((image, i) => (
+              <span key={`${image.filename}-${i}`} className="build-carousel__page" />
+            ))}
+          </div>
+          <span className="build-carousel__arrow" />
+        </div>
       ) : null}
       {disclaimer ? <p className="build-carousel__disclaimer">{disclaimer}</p> : null}
     </div>
