@@ -310,6 +310,50 @@ test.describe("sticky bottom bar", () => {
       "/nz/test-drive?model=tarrak",
     );
   });
+
+  test("a focused element scrolled into view is kept clear of the bar, the header and the sub-navigation", async ({ page }, testInfo) => {
+    // WCAG 2.4.11: the browser keeps the scroll padding clear when it brings the focus into view.
+    const room = () =>
+      page.evaluate(() => {
+        const style = getComputedStyle(document.documentElement);
+        const height = (selector: string) => document.querySelector<HTMLElement>(selector)?.offsetHeight ?? 0;
+        return {
+          top: parseFloat(style.scrollPaddingTop),
+          bottom: parseFloat(style.scrollPaddingBottom),
+          bar: height(".sticky-bottom-bar"),
+          subNav: height(".sub-navigation"),
+        };
+      });
+    // On a phone, home's three links take two rows.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await open(page, testInfo, "/au");
+    let r = await room();
+    expect(r.bar).toBeGreaterThan(100);
+    expect(r.bottom).toBeGreaterThan(r.bar);
+    // A slid-in header (61 px) and the sticky sub-navigation below it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, testInfo, "/au/models/suv/tarrak");
+    r = await room();
+    expect(r.bottom).toBeGreaterThan(r.bar);
+    expect(r.subNav).toBeGreaterThan(0);
+    expect(r.top).toBeGreaterThan(61 + r.subNav);
+    if (jsDisabled(testInfo)) return;
+    // Tabbing back up the page: the element the focus reaches is brought in below the header (slid
+    // in as the page scrolls up) and the sub-navigation, not under them.
+    const target = page.locator("#faq summary").first();
+    await target.focus();
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(300);
+    await page.keyboard.press("Shift+Tab");
+    await page.waitForTimeout(600);
+    const shown = await page.evaluate(() => {
+      const e = document.activeElement as HTMLElement;
+      const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 20), r.top + r.height / 2);
+      return { tag: e.tagName, top: r.top, visible: Boolean(hit && (e.contains(hit) || hit.contains(e))) };
+    });
+    expect(shown.visible, JSON.stringify(shown)).toBe(true);
+  });
 });
 
 test.describe("site state", () => {

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { withCountry } from "~/content/links";
 import { useSite, useSiteState } from "~/features/site-state/site-context";
 import type { PageSettings } from "./globals";
@@ -17,13 +18,28 @@ export function stickyCtaHref(country: "au" | "nz", link: PageSettings["stickyCt
 
 /**
  * The sticky bottom bar: shown once the page is scrolled more than 20 px (store.scroll). Without
- * JavaScript it is always shown (CSS `scripting: none`).
+ * JavaScript it is always shown (CSS `scripting: none`). Its height is `--sticky-bar-height` on
+ * the document.
  */
 export function StickyBottomBar({ links }: { links: PageSettings["stickyCta"] }) {
   const { country } = useSite();
   const { scroll } = useSiteState();
+  const bar = useRef<HTMLElement>(null);
+  // The page keeps room for the bar when the browser scrolls a focused element into view
+  // (scroll-padding-bottom, shell.css): its links may take two rows or more.
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--sticky-bar-height", `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--sticky-bar-height");
+    };
+  }, []);
   return (
-    <nav className="sticky-bottom-bar" aria-label="Quick links" data-visible={scroll.stickyBarVisible ? "" : undefined}>
+    <nav ref={bar} className="sticky-bottom-bar" aria-label="Quick links" data-visible={scroll.stickyBarVisible ? "" : undefined}>
       <ul>
         {links.map((link) => (
           <li key={link._uid}>
