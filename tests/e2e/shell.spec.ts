@@ -387,14 +387,14 @@ test.describe("site state", () => {
     test.skip(jsDisabled(testInfo), "build checks run in the browser");
     await withConsent(context, baseURL);
     await page.route("**/api/build", (route) => route.fulfill({ json: { buildId: "a-newer-build" } }));
-    const checked = page.waitForResponse("**/api/build");
     await open(page, testInfo, "/au");
-    await checked;
+    // The app has read the check's answer.
+    await expect(page.locator("html[data-build-stale]")).toHaveCount(1);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
     await expect(page).toHaveURL(/\/au\/privacy$/);
-    // The destination loads as a new document, without the marker. The app's client navigation
-    // may reach the URL first (the old document is then still there), so wait for the new one.
+    // The destination loads as a new document, without the marker (wait for it: the URL may
+    // change before the old document is gone).
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __marker?: number }).__marker).catch(() => "navigating"))
       .toBeUndefined();
@@ -439,6 +439,7 @@ test.describe("site state", () => {
     const checked = page.waitForResponse("**/api/build");
     await open(page, testInfo, "/au");
     expect(await (await checked).json()).toHaveProperty("buildId", expect.any(String));
+    await expect(page.locator("html[data-build-stale]")).toHaveCount(0);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
     await expect(page).toHaveURL(/\/au\/privacy$/);

@@ -88,6 +88,8 @@ export function useBuildFreshness(): void {
         const { buildId } = (await response.json()) as { buildId?: unknown };
         if (typeof buildId === "string" && buildId !== mine) {
           stale.current = true;
+          // Visible to tests and to anyone inspecting the page: this document's build is old.
+          document.documentElement.dataset.buildStale = "";
           // A navigation that started while the check was under way loads as a new document too.
           if (pending.current) window.location.assign(pending.current);
         }
@@ -103,7 +105,36 @@ export function useBuildFreshness(): void {
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, [location.key]);
 
-  // A newer build exists: the next navigation loads the destination as a new document.
+  // A newer build exists: a click on a link to another page of this site, or a GET form's
+  // submission, is left to the browser, which loads the destination as a new document. Listening
+  // on the window in the capture phase comes before React's and the document's handlers, which
+  // would make it a client navigation. (The effect below cannot always catch those: a quick
+  // navigation may finish within one transition, and React then never renders its loading state.)
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (!stale.current || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      if (link.hash && link.pathname === window.location.pathname && link.search === window.location.search) return;
+      event.stopPropagation();
+    };
+    const onSubmit = (event: SubmitEvent) => {
+      if (!stale.current || !(event.target instanceof HTMLFormElement)) return;
+      const method = event.submitter?.getAttribute("formmethod") ?? event.target.getAttribute("method") ?? "get";
+      if (method.toLowerCase() === "get") event.stopPropagation();
+    };
+    window.addEventListener("click", onClick, true);
+    window.addEventListener("submit", onSubmit, true);
+    return () => {
+      window.removeEventListener("click", onClick, true);
+      window.removeEventListener("submit", onSubmit, true);
+    };
+  }, []);
+
+  // Any other navigation (a script's) once a newer build is known, or one that was under way when
+  // the check found it: the destination loads as a new document.
   useEffect(() => {
     const get = !navigation.formMethod || navigation.formMethod.toUpperCase() === "GET";
     const to = navigation.location;
