@@ -16,6 +16,7 @@ import {
   type ReactNode,
 } from "react";
 import { LABELS } from "./labels";
+import { cx } from "./section";
 import { useHydrated } from "./use-hydrated";
 import { useNearViewport } from "./use-near-viewport";
 
@@ -146,9 +147,7 @@ function ControlsReserve({
       .join(" ");
   return (
     <div
-      className={["carousel__reserve", none(0, "carousel__reserve")]
-        .filter(Boolean)
-        .join(" ")}
+      className={cx("carousel__reserve", none(0, "carousel__reserve"))}
       aria-hidden="true"
     >
       {arrows ? (
@@ -162,9 +161,7 @@ function ControlsReserve({
           {Array.from({ length: most }, (_, i) => (
             <span
               key={i}
-              className={["carousel__dot", none(i, "carousel__dot")]
-                .filter(Boolean)
-                .join(" ")}
+              className={cx("carousel__dot", none(i, "carousel__dot"))}
             />
           ))}
         </div>
