@@ -386,6 +386,28 @@ export function calculatorInputFromSearchParams(params: URLSearchParams): Calcul
 }
 
 // ---------------------------------------------------------------------------------------------
+// Availability
+
+/**
+ * Whether a build can be quoted, so 'View finance calculator' is offered: AU, a model with an
+ * nvicCode, and a valid driveaway price (a model showing 'Contact your Dealer for Pricing' has
+ * none, and a quote without a price can only fail).
+ */
+export function canQuoteFinance(params: {
+  readonly country: string;
+  readonly nvicCode?: string | null;
+  readonly driveawayPrice: number | null | undefined;
+}): boolean {
+  return (
+    params.country === "au" &&
+    Boolean(params.nvicCode?.trim()) &&
+    typeof params.driveawayPrice === "number" &&
+    Number.isFinite(params.driveawayPrice) &&
+    params.driveawayPrice > 0
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Reading an answer
 
 export interface QuoteFigures {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildQuoteRequest,
   calculatorInputFromSearchParams,
+  canQuoteFinance,
   calculatorState,
   LOAN_TERM_OPTIONS,
   MissingNvicCodeError,
@@ -338,5 +339,20 @@ describe("reading the answer", () => {
     expect(QUOTE_ERROR_MESSAGE).toBe(
       "Sorry, we've encountered an error processing your request. Please try again later.",
     );
+  });
+});
+
+describe("availability of the calculator", () => {
+  it("needs AU, an nvicCode and a valid driveaway price", () => {
+    expect(canQuoteFinance({ country: "au", nvicCode: "K4DEC8", driveawayPrice: 52990 })).toBe(true);
+    // 'Contact your Dealer for Pricing': no price to quote.
+    expect(canQuoteFinance({ country: "au", nvicCode: "K66388", driveawayPrice: null })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: "K66388", driveawayPrice: 0 })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: "K66388", driveawayPrice: Number.NaN })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: "K66388", driveawayPrice: undefined })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: "", driveawayPrice: 33490 })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: "  ", driveawayPrice: 33490 })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: null, driveawayPrice: 33490 })).toBe(false);
+    expect(canQuoteFinance({ country: "nz", nvicCode: "K4DEC8", driveawayPrice: 52990 })).toBe(false);
   });
 });
