@@ -287,6 +287,7 @@ describe("no-JS GET form", () => {
       balloonPercent: "031",
       entityType: "Individual",
       frequency: "Monthly",
+      frequencyFor: undefined,
     });
     const s = calculatorState({ ...base, ...input });
     expect(s.values).toMatchObject({ deposit: 23693, balloonPercent: 30, frequency: "Monthly" });
@@ -295,6 +296,20 @@ describe("no-JS GET form", () => {
       deposit: "The minimum loan amount is $5,000.",
       loan: null,
     });
+  });
+  it("after a switch of Primary vehicle use, the frequency submitted for the old type gives way to the new type's default", () => {
+    // Business → Individual: the Calculate button still carries Monthly, chosen for Business.
+    const toIndividual = calculatorInputFromSearchParams(new URLSearchParams("use=Individual&frequency=Monthly&frequency_for=Business"));
+    expect(toIndividual.frequencyFor).toBe("Business");
+    expect(calculatorState({ ...base, ...toIndividual }).values.frequency).toBe("Weekly");
+    // The same type: the chosen frequency stays.
+    const same = calculatorInputFromSearchParams(new URLSearchParams("use=Individual&frequency=Monthly&frequency_for=Individual"));
+    expect(calculatorState({ ...base, ...same }).values.frequency).toBe("Monthly");
+    // Individual → Business: Monthly.
+    const toBusiness = calculatorInputFromSearchParams(new URLSearchParams("use=Business&frequency=Fortnightly&frequency_for=Individual"));
+    expect(calculatorState({ ...base, ...toBusiness }).values.frequency).toBe("Monthly");
+    // An unknown frequency_for is ignored.
+    expect(calculatorState({ ...base, entityType: "Individual", frequency: "Monthly", frequencyFor: "Trust" }).values.frequency).toBe("Monthly");
   });
   it("leaves absent fields undefined so the defaults apply", () => {
     const s = calculatorState({ ...base, ...calculatorInputFromSearchParams(new URLSearchParams("")) });

@@ -304,7 +304,8 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
                 <span data-price="total">{summary.totalText}</span>{" "}
                 {summary.total !== null ? <span className="configurator__price-wording">{summary.price.wording}</span> : null}
               </p>
-              <PriceLocationLink className="configurator__price-location" />
+              {/* The buyer type of the price beside it (a no-JS calculator submit may have just changed it). */}
+              <PriceLocationLink className="configurator__price-location" isABN={buyer.isABN} />
               {country === "nz" ? (
                 <p className="configurator__clean-car">
                   {CLEAN_CAR_LABEL} {cleanCarText(model.cleanCarProgramme)}

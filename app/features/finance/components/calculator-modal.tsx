@@ -339,11 +339,12 @@ export function CalculatorModal(props: CalculatorModalProps) {
             ))}
           </fieldset>
         </div>
-        {hydrated ? null : (
-          <button type="submit" name={CALCULATOR_PARAMS.frequency} value={values.frequency} className="button button--sm button--primary calculator__submit">
-            {T.calculate}
-          </button>
-        )}
+        {/* The frequency belongs to this entity type: after a switch of Primary vehicle use the server gives the new type's default. */}
+        <input type="hidden" name={CALCULATOR_PARAMS.frequencyFor} value={values.entityType} />
+        {/* Kept with JavaScript too: a form needs a submit control (HTML validity); there it skips the debounce. */}
+        <button type="submit" name={CALCULATOR_PARAMS.frequency} value={values.frequency} className="button button--sm button--primary calculator__submit">
+          {T.calculate}
+        </button>
         <div className="calculator__result" aria-live="polite" aria-busy={loading}>
           {failed && !loading ? (
             <p className="calculator__error" role="alert">
