@@ -97,9 +97,14 @@ export function defaultEntityType(isABN: boolean | null | undefined): EntityType
   return isABN ? "Business" : "Individual";
 }
 
-/** Business forces Monthly; otherwise the chosen frequency, default Weekly (spec §4, §9). */
-export function resolveFrequency(entityType: EntityType, requested: unknown): Frequency {
+/**
+ * Business forces Monthly; otherwise the chosen frequency, default Weekly (spec §4, §9). A
+ * frequency chosen for the other entity type (`chosenFor`) is not carried over: switching
+ * Business → Individual gives Weekly again, as the entity change resets it with JavaScript.
+ */
+export function resolveFrequency(entityType: EntityType, requested: unknown, chosenFor?: unknown): Frequency {
   if (entityType === "Business") return "Monthly";
+  if (isEntityType(chosenFor) && chosenFor !== entityType) return "Weekly";
   return isFrequency(requested) ? requested : "Weekly";
 }
 
@@ -198,6 +203,8 @@ export interface CalculatorInput {
   readonly entityType?: string | null;
   /** Repayment frequency: 'Weekly' | 'Fortnightly' | 'Monthly'. */
   readonly frequency?: string | null;
+  /** The entity type the frequency was chosen for (no-JS form); another one resets it. */
+  readonly frequencyFor?: string | null;
   /** The shared ABN flag (pricing modal). */
   readonly isABN?: boolean | null;
   /** From finance-settings balloonTable (balloonTableFromContent); the spec table when absent. */
@@ -312,7 +319,7 @@ export function calculatorState(input: CalculatorInput): CalculatorState {
   const depositText = depositCapped ? String(deposit) : depositBlank ? "" : String(Math.max(0, requestedDeposit));
 
   const entityType: EntityType = isEntityType(input.entityType) ? input.entityType : defaultEntityType(input.isABN);
-  const frequency = resolveFrequency(entityType, input.frequency);
+  const frequency = resolveFrequency(entityType, input.frequency, input.frequencyFor);
 
   const minMessage = minLoanMessage(minLoanAmount);
   const request =
@@ -366,11 +373,13 @@ export const CALCULATOR_PARAMS = {
   balloonPercent: "balloon",
   entityType: "use",
   frequency: "frequency",
+  /** Hidden: the entity type the submitted frequency belongs to (see resolveFrequency). */
+  frequencyFor: "frequency_for",
 } as const;
 
 export type CalculatorFormInput = Pick<
   CalculatorInput,
-  "deposit" | "termMonths" | "balloonPercent" | "entityType" | "frequency"
+  "deposit" | "termMonths" | "balloonPercent" | "entityType" | "frequency" | "frequencyFor"
 >;
 
 /** Reads the calculator fields from a GET form's query (absent fields stay undefined). */
@@ -382,7 +391,30 @@ export function calculatorInputFromSearchParams(params: URLSearchParams): Calcul
     balloonPercent: get(CALCULATOR_PARAMS.balloonPercent),
     entityType: get(CALCULATOR_PARAMS.entityType),
     frequency: get(CALCULATOR_PARAMS.frequency),
+    frequencyFor: get(CALCULATOR_PARAMS.frequencyFor),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Availability
+
+/**
+ * Whether a build can be quoted, so 'View finance calculator' is offered: AU, a model with an
+ * nvicCode, and a valid driveaway price (a model showing 'Contact your Dealer for Pricing' has
+ * none, and a quote without a price can only fail).
+ */
+export function canQuoteFinance(params: {
+  readonly country: string;
+  readonly nvicCode?: string | null;
+  readonly driveawayPrice: number | null | undefined;
+}): boolean {
+  return (
+    params.country === "au" &&
+    Boolean(params.nvicCode?.trim()) &&
+    typeof params.driveawayPrice === "number" &&
+    Number.isFinite(params.driveawayPrice) &&
+    params.driveawayPrice > 0
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildQuoteRequest,
   calculatorInputFromSearchParams,
+  canQuoteFinance,
   calculatorState,
   LOAN_TERM_OPTIONS,
   MissingNvicCodeError,
@@ -286,6 +287,7 @@ describe("no-JS GET form", () => {
       balloonPercent: "031",
       entityType: "Individual",
       frequency: "Monthly",
+      frequencyFor: undefined,
     });
     const s = calculatorState({ ...base, ...input });
     expect(s.values).toMatchObject({ deposit: 23693, balloonPercent: 30, frequency: "Monthly" });
@@ -294,6 +296,20 @@ describe("no-JS GET form", () => {
       deposit: "The minimum loan amount is $5,000.",
       loan: null,
     });
+  });
+  it("after a switch of Primary vehicle use, the frequency submitted for the old type gives way to the new type's default", () => {
+    // Business → Individual: the Calculate button still carries Monthly, chosen for Business.
+    const toIndividual = calculatorInputFromSearchParams(new URLSearchParams("use=Individual&frequency=Monthly&frequency_for=Business"));
+    expect(toIndividual.frequencyFor).toBe("Business");
+    expect(calculatorState({ ...base, ...toIndividual }).values.frequency).toBe("Weekly");
+    // The same type: the chosen frequency stays.
+    const same = calculatorInputFromSearchParams(new URLSearchParams("use=Individual&frequency=Monthly&frequency_for=Individual"));
+    expect(calculatorState({ ...base, ...same }).values.frequency).toBe("Monthly");
+    // Individual → Business: Monthly.
+    const toBusiness = calculatorInputFromSearchParams(new URLSearchParams("use=Business&frequency=Fortnightly&frequency_for=Individual"));
+    expect(calculatorState({ ...base, ...toBusiness }).values.frequency).toBe("Monthly");
+    // An unknown frequency_for is ignored.
+    expect(calculatorState({ ...base, entityType: "Individual", frequency: "Monthly", frequencyFor: "Trust" }).values.frequency).toBe("Monthly");
   });
   it("leaves absent fields undefined so the defaults apply", () => {
     const s = calculatorState({ ...base, ...calculatorInputFromSearchParams(new URLSearchParams("")) });
@@ -338,5 +354,20 @@ describe("reading the answer", () => {
     expect(QUOTE_ERROR_MESSAGE).toBe(
       "Sorry, we've encountered an error processing your request. Please try again later.",
     );
+  });
+});
+
+describe("availability of the calculator", () => {
+  it("needs AU, an nvicCode and a valid driveaway price", () => {
+    expect(canQuoteFinance({ country: "au", nvicCode: "K4DEC8", driveawayPrice: 52990 })).toBe(true);
+    // 'Contact your Dealer for Pricing': no price to quote.
+    expect(canQuoteFinance({ country: "au", nvicCode: "K66388", driveawayPrice: null })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: "K66388", driveawayPrice: 0 })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: "K66388", driveawayPrice: Number.NaN })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: "K66388", driveawayPrice: undefined })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: "", driveawayPrice: 33490 })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: "  ", driveawayPrice: 33490 })).toBe(false);
+    expect(canQuoteFinance({ country: "au", nvicCode: null, driveawayPrice: 33490 })).toBe(false);
+    expect(canQuoteFinance({ country: "nz", nvicCode: "K4DEC8", driveawayPrice: 52990 })).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import type { StoryblokTable, BalloonTable } from "~/features/finance/balloon-table";
-import { CALCULATOR_PARAMS, calculatorInputFromSearchParams, defaultEntityType } from "~/features/finance/calculator";
+import { CALCULATOR_PARAMS, calculatorInputFromSearchParams, canQuoteFinance, defaultEntityType } from "~/features/finance/calculator";
 import { DEFAULT_TERM_MONTHS } from "~/features/finance/constants";
 import { CalculatorModal } from "~/features/finance/components/calculator-modal";
 import { CALCULATOR_MODAL_ID, CALCULATOR_TEXTS } from "~/features/finance/components/calculator-texts";
@@ -115,8 +115,8 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
   );
   const stepHref = (s: Step) => `${pathname}${searchOf(buildParams, s === "specs" ? [] : [[STEP_PARAM, s]])}`;
 
-  // Finance calculator (AU, models with an nvicCode).
-  const canFinance = country === "au" && Boolean(model?.nvicCode);
+  // Finance calculator (AU, models with an nvicCode and a valid driveaway price).
+  const canFinance = canQuoteFinance({ country, nvicCode: model?.nvicCode, driveawayPrice: summary?.total });
   const [calculatorOpen, setCalculatorOpen] = useState(calculatorInUrl);
   const calculatorInput = calculatorInputFromSearchParams(params);
   const stepView = viewParams(params, [STEP_PARAM]);
@@ -304,7 +304,8 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
                 <span data-price="total">{summary.totalText}</span>{" "}
                 {summary.total !== null ? <span className="configurator__price-wording">{summary.price.wording}</span> : null}
               </p>
-              <PriceLocationLink className="configurator__price-location" />
+              {/* The buyer type of the price beside it (a no-JS calculator submit may have just changed it). */}
+              <PriceLocationLink className="configurator__price-location" isABN={buyer.isABN} />
               {country === "nz" ? (
                 <p className="configurator__clean-car">
                   {CLEAN_CAR_LABEL} {cleanCarText(model.cleanCarProgramme)}

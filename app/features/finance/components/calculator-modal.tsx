@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type FormEvent } from "react";
 import { Modal } from "~/components/modal";
 import { useHydrated } from "~/components/use-hydrated";
 import { RichText } from "~/content/richtext";
@@ -13,6 +13,7 @@ import {
   type CalculatorFormInput,
   type QuoteVehicle,
 } from "../calculator";
+import { calculatorFormReducer, hasPendingInput, initialCalculatorForm } from "../calculator-form";
 import { ENTITY_TYPES, QUOTE_ERROR_MESSAGE, type EntityType, type Frequency } from "../constants";
 import type { FinanceQuoteResponse, FinanceQuoteRequest } from "../quote-schema";
 import { CALCULATOR_DISCLAIMER_ID, CALCULATOR_MODAL_ID, CALCULATOR_TEXTS as T } from "./calculator-texts";
@@ -115,12 +116,8 @@ export function CalculatorModal(props: CalculatorModalProps) {
   const { initial, isABN, onAbnChange, balloonTable, vehicle } = props;
 
   // Field texts as typed, and the values the quote uses (debounced for deposit and balloon).
-  const [depositText, setDepositText] = useState(String(initial.deposit ?? ""));
-  const [balloonText, setBalloonText] = useState(String(initial.balloonPercent ?? "0"));
-  const [committed, setCommitted] = useState({ deposit: depositText, balloon: balloonText });
-  const [term, setTerm] = useState(String(initial.termMonths ?? ""));
-  const [entity, setEntity] = useState<string | null>(initial.entityType ?? null);
-  const [frequency, setFrequency] = useState<string | null>(initial.frequency ?? null);
+  const [form, dispatch] = useReducer(calculatorFormReducer, initial, initialCalculatorForm);
+  const { depositText, balloonText, committed, term, entity, frequency } = form;
   const [warnings, setWarnings] = useState<{ balloon: string | null; deposit: string | null }>({ balloon: null, deposit: null });
   const [status, setStatus] = useState<Status>(props.serverResponse ? (props.serverResponse.error ? "error" : "loaded") : "loading");
   const [response, setResponse] = useState<FinanceQuoteResponse | null>(props.serverResponse);
@@ -143,24 +140,20 @@ export function CalculatorModal(props: CalculatorModalProps) {
   const { values, messages } = state;
 
   // Debounce: typed deposit and balloon reach the quote 300 ms after the last key.
+  const pending = hasPendingInput(form);
   useEffect(() => {
-    if (depositText === committed.deposit && balloonText === committed.balloon) return;
-    const timer = window.setTimeout(() => setCommitted({ deposit: depositText, balloon: balloonText }), CALCULATOR_DEBOUNCE_MS);
+    if (!pending) return;
+    const timer = window.setTimeout(() => dispatch({ type: "commit" }), CALCULATOR_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [depositText, balloonText, committed]);
+  }, [pending, depositText, balloonText]);
 
   // Clamp the balloon and cap the deposit in the fields, with the warnings (cleared after 3 s).
   useEffect(() => {
     const next = { balloon: messages.balloon, deposit: messages.deposit };
     if (!next.balloon && !next.deposit) return;
     setWarnings((w) => ({ balloon: next.balloon ?? w.balloon, deposit: next.deposit ?? w.deposit }));
-    if (next.balloon) setBalloonText(values.balloonText);
-    if (next.deposit) setDepositText(values.depositText);
-    setCommitted({
-      balloon: next.balloon ? values.balloonText : committed.balloon,
-      deposit: next.deposit ? values.depositText : committed.deposit,
-    });
-  }, [messages.balloon, messages.deposit, values.balloonText, values.depositText, committed]);
+    dispatch({ type: "rules", balloon: next.balloon ? values.balloonText : null, deposit: next.deposit ? values.depositText : null });
+  }, [messages.balloon, messages.deposit, values.balloonText, values.depositText]);
   useEffect(() => {
     if (!warnings.balloon && !warnings.deposit) return;
     const timer = window.setTimeout(() => setWarnings({ balloon: null, deposit: null }), CALCULATOR_WARNING_MS);
@@ -210,7 +203,7 @@ export function CalculatorModal(props: CalculatorModalProps) {
   const buttonEvent = (name: string) => track("calculator_buttons", { button_name: name, car_model: props.modelName });
 
   const chooseEntity = (value: EntityType) => {
-    setEntity(value);
+    dispatch({ type: "entity", value });
     onAbnChange(value === "Business");
     fieldEvent("primary_vehicle_use", value);
   };
@@ -220,8 +213,11 @@ export function CalculatorModal(props: CalculatorModalProps) {
     props.onClose();
   }, [props]);
 
+  // With JavaScript the quote follows the fields; Calculate (or Enter) only skips the debounce.
   const onSubmit = (event: FormEvent) => {
-    if (hydrated) event.preventDefault();
+    if (!hydrated) return;
+    event.preventDefault();
+    dispatch({ type: "commit" });
   };
 
   const balloonRows = props.balloonTableContent?.tbody ?? [];
@@ -261,9 +257,8 @@ export function CalculatorModal(props: CalculatorModalProps) {
                 type="text"
                 inputMode="decimal"
                 value={hydrated ? depositText : values.depositText}
-                disabled={loading}
-                placeholder={loading ? T.loading : "0"}
-                onChange={(e) => setDepositText(e.target.value)}
+                placeholder="0"
+                onChange={(e) => dispatch({ type: "deposit", text: e.target.value })}
                 onBlur={(e) => fieldEvent("deposit", e.target.value)}
                 aria-describedby={warnings.deposit || messages.loan ? `${ids.deposit}-msg` : undefined}
               />
@@ -280,9 +275,8 @@ export function CalculatorModal(props: CalculatorModalProps) {
               id={ids.term}
               name={CALCULATOR_PARAMS.termMonths}
               value={String(values.termMonths)}
-              disabled={loading}
               onChange={(e) => {
-                setTerm(e.target.value);
+                dispatch({ type: "term", value: e.target.value });
                 fieldEvent("loan_term", e.target.value);
               }}
             >
@@ -305,9 +299,8 @@ export function CalculatorModal(props: CalculatorModalProps) {
                 step="any"
                 inputMode="decimal"
                 value={hydrated ? balloonText : values.balloonText}
-                disabled={loading}
-                placeholder={loading ? T.loading : "0"}
-                onChange={(e) => setBalloonText(e.target.value)}
+                placeholder="0"
+                onChange={(e) => dispatch({ type: "balloon", text: e.target.value })}
                 onBlur={(e) => fieldEvent("balloon_payment", e.target.value)}
                 aria-describedby={`${ids.balloon}-amount`}
               />
@@ -331,7 +324,6 @@ export function CalculatorModal(props: CalculatorModalProps) {
                   name={CALCULATOR_PARAMS.entityType}
                   value={type}
                   checked={values.entityType === type}
-                  disabled={loading}
                   onChange={() => chooseEntity(type)}
                 />
                 {type === "Business" ? T.business : T.individual}
@@ -339,11 +331,12 @@ export function CalculatorModal(props: CalculatorModalProps) {
             ))}
           </fieldset>
         </div>
-        {hydrated ? null : (
-          <button type="submit" name={CALCULATOR_PARAMS.frequency} value={values.frequency} className="button button--sm button--primary calculator__submit">
-            {T.calculate}
-          </button>
-        )}
+        {/* The frequency belongs to this entity type: after a switch of Primary vehicle use the server gives the new type's default. */}
+        <input type="hidden" name={CALCULATOR_PARAMS.frequencyFor} value={values.entityType} />
+        {/* Kept with JavaScript too: a form needs a submit control (HTML validity); there it skips the debounce. */}
+        <button type="submit" name={CALCULATOR_PARAMS.frequency} value={values.frequency} className="button button--sm button--primary calculator__submit">
+          {T.calculate}
+        </button>
         <div className="calculator__result" aria-live="polite" aria-busy={loading}>
           {failed && !loading ? (
             <p className="calculator__error" role="alert">
@@ -362,7 +355,7 @@ export function CalculatorModal(props: CalculatorModalProps) {
                       aria-pressed={values.frequency === f}
                       disabled={loading}
                       onClick={() => {
-                        setFrequency(f);
+                        dispatch({ type: "frequency", value: f });
                         buttonEvent(f);
                       }}
                     >
