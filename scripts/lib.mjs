@@ -41,18 +41,41 @@ export function ensureBuild({ force = false } = {}) {
   if (status !== 0) process.exit(status);
 }
 
+/** Installs Debian packages with apt (with sudo when not root); the exit status. */
+function aptInstall(packages) {
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  const apt = (args) => (sudo.length ? run("sudo", ["-E", "apt-get", ...args], { env }) : run("apt-get", args, { env }));
+  const updated = apt(["update", "-qq"]);
+  return updated !== 0 ? updated : apt(["install", "-y", "-qq", "--no-install-recommends", ...packages]);
+}
+
 /** The Chromium Playwright drives: Debian's package, installed with apt when missing. */
 export function ensureChromium() {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
   const found = candidates.find((c) => existsSync(c));
   if (found) return found;
   console.log("Chromium not found: installing Debian's chromium package with apt...");
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const env = { DEBIAN_FRONTEND: "noninteractive" };
-  const apt = (args) => (sudo.length ? run("sudo", ["-E", "apt-get", ...args], { env }) : run("apt-get", args, { env }));
-  if (apt(["update", "-qq"]) !== 0 || apt(["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-dejavu-core"]) !== 0) {
+  if (aptInstall(["chromium", "fonts-dejavu-core"]) !== 0) {
     console.error("Could not install chromium with apt. Install Debian's chromium package, or set CHROMIUM_PATH.");
     process.exit(1);
   }
   return "/usr/bin/chromium";
+}
+
+/**
+ * The Java that runs the Nu Html Checker (npm vnu-jar, whose own Java download is denied in
+ * package.json's allowScripts): JAVA_PATH, else `java` on the PATH, else Debian's
+ * default-jre-headless, installed with apt.
+ */
+export function ensureJava() {
+  if (process.env.JAVA_PATH && existsSync(process.env.JAVA_PATH)) return process.env.JAVA_PATH;
+  const onPath = spawnSync("java", ["-version"], { stdio: "ignore" });
+  if (!onPath.error && onPath.status === 0) return "java";
+  console.log("Java not found: installing Debian's default-jre-headless package with apt...");
+  if (aptInstall(["default-jre-headless"]) !== 0) {
+    console.error("Could not install Java with apt. Install Debian's default-jre-headless package, or set JAVA_PATH.");
+    process.exit(1);
+  }
+  return "/usr/bin/java";
 }

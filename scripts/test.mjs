@@ -1,11 +1,14 @@
 // `npm test`: every check CI runs, in order: typecheck, lint, content check, unit tests, the
-// production build and the Playwright e2e suite (JavaScript on and off) against the production
-// server on the fixture content. Ends with one summary line: "N passed, N failed".
+// production build and the Playwright e2e suite (JavaScript on and off, with the HTML and
+// accessibility checkers) against the production server on the fixture content. Ends with one
+// summary line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { ensureBuild, ensureChromium, ensureDependencies, run } from "./lib.mjs";
+import { ensureBuild, ensureChromium, ensureDependencies, ensureJava, run } from "./lib.mjs";
 
 ensureDependencies();
 const chromium = ensureChromium();
+// The Nu Html Checker in the e2e suite (tests/e2e/validity.spec.ts) runs on Java.
+const java = ensureJava();
 rmSync(".cache/test-results", { recursive: true, force: true });
 mkdirSync(".cache/test-results", { recursive: true });
 
@@ -47,6 +50,6 @@ step("content check", "npx", ["tsx", "scripts/content-check.ts"]);
 step("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/vitest.json"]);
 console.log("\n=== build ===");
 ensureBuild({ force: true });
-step("e2e (JavaScript on and off)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
+step("e2e (JavaScript on and off)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium, JAVA_PATH: java });
 readCounts();
 summary(counts.failed > 0 ? 1 : 0);

@@ -71,7 +71,7 @@ export function ModelRangeTabs({ blok }: { blok: ModelRangeTabsBlok }) {
   return (
     <Section blok={{ ...blok, scroll_to_id: anchor }} className="model-range-tabs" labelledBy={blok.heading ? headingId : undefined}>
       <SectionHeader blok={blok} id={headingId} />
-      <div className="range-tabs__list" role={hydrated ? "tablist" : undefined} aria-label={blok.heading || line?.name || undefined} onKeyDown={onKeyDown}>
+      <div className="range-tabs__list" role={hydrated ? "tablist" : undefined} aria-label={hydrated ? blok.heading || line?.name || undefined : undefined} onKeyDown={onKeyDown}>
         {models.map((model) => {
           const isSelected = model.uuid === selected.uuid;
           return (

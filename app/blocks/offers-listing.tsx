@@ -114,6 +114,19 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   }
   const bannerStyle = blok.banner_colour ? { backgroundColor: blok.banner_colour, color: checkmarkColour(blok.banner_colour) } : undefined;
 
+  const sortSelect = (
+    <>
+      <label htmlFor={sortId}>{blok.sort_label || "Sort by"}</label>
+      <select id={sortId} name="sort" value={query.sort} onChange={onSort}>
+        {OFFER_SORTS.map((s) => (
+          <option key={s} value={s}>
+            {OFFER_SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+
   return (
     <Section blok={blok} className="offers-listing" labelledBy={blok.heading ? headingId : undefined}>
       <SectionHeader blok={blok} id={headingId} />
@@ -147,22 +160,19 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
           </nav>
         ) : null}
         {models.length > 1 ? (
-          <form method="get" action={location.pathname} className="offers-listing__sort" onSubmit={(e) => hydrated && e.preventDefault()}>
-            {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-            <label htmlFor={sortId}>{blok.sort_label || "Sort by"}</label>
-            <select id={sortId} name="sort" value={query.sort} onChange={onSort}>
-              {OFFER_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {OFFER_SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-            {hydrated ? null : (
+          // Without JavaScript a GET form with a submit button; with it the select sorts as it
+          // changes, so there is no form (a form without a submit button is a WCAG 3.2.2 error).
+          hydrated ? (
+            <div className="offers-listing__sort">{sortSelect}</div>
+          ) : (
+            <form method="get" action={location.pathname} className="offers-listing__sort">
+              {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+              {sortSelect}
               <button type="submit" className="button button--xs button--outline">
                 {blok.sort_button_text || "Sort"}
               </button>
-            )}
-          </form>
+            </form>
+          )
         ) : null}
       </div>
       {list.length ? (

@@ -141,6 +141,11 @@ export function Modal({
     event.preventDefault();
     onClose();
   };
+  // Without JavaScript, closing goes to an anchor that exists (a link to no anchor is an error,
+  // WCAG 2.4.1 checkers) and that is hidden, so the page does not scroll and the modal is no longer
+  // :target. A modal without an id opens only with JavaScript, where the links are not followed.
+  const closedId = id ? `${id}-closed` : undefined;
+  const closeHref = closedId ? `#${closedId}` : "#";
   const dialog = (
     <div
       id={id}
@@ -160,7 +165,7 @@ export function Modal({
       tabIndex={-1}
     >
       <a
-        href="#!"
+        href={closeHref}
         className="modal__overlay"
         tabIndex={-1}
         aria-hidden="true"
@@ -179,12 +184,13 @@ export function Modal({
             <span aria-hidden="true">×</span>
           </button>
         ) : (
-          <a href="#!" className="modal__close" aria-label={LABELS.close}>
+          <a href={closeHref} className="modal__close" aria-label={LABELS.close}>
             <span aria-hidden="true">×</span>
           </a>
         )}
         <div className="modal__body">{children}</div>
       </div>
+      {closedId ? <span id={closedId} hidden /> : null}
     </div>
   );
   if (active && typeof document !== "undefined")

@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
   const slug = params.modelLine ?? "";
   const catalogue = /^[a-z0-9-]+$/.test(slug) ? await loadCatalogue(slug, country, { version: contentVersion() }) : null;
-  if (!catalogue) return throwNotFound(request, { country, message: "Page Not Found" });
+  if (!catalogue) return throwNotFound(request, { country, reason: "missing-content" });
 
   const url = new URL(request.url);
   const search = url.searchParams;

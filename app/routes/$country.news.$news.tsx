@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const structuredRead = pageStructuredData(country, slug, storyRead);
   const [story, newsCategories] = await Promise.all([storyRead, getNewsCategories()]);
   if (!story || story.content.component !== "news-detail" || !storyLocaleMatches(story.content.locale, country)) {
-    return throwNotFound(request, { country, message: "Page Not Found" });
+    return throwNotFound(request, { country, reason: "missing-content" });
   }
   // A black navbar with the story's navbar_solid (default false); the header's two toggles (the
   // inverted logo and the finance logo) are off whatever the story says (spec site.md section 2).

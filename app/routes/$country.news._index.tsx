@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getNewsPage(country, { version }),
   ]);
   if (!story || !newsCategories || !news || !storyLocaleMatches(story.content.locale, country)) {
-    return throwNotFound(request, { country, message: "Page Not Found" });
+    return throwNotFound(request, { country, reason: "missing-content" });
   }
   // The news-listing block's own loader reads the URL's ?category=&page= (app/features/news).
   const blockData = await loadBlockData(story.content.body, country, request);

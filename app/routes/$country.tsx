@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const looksLikeCountry = /^[a-z]{2}$/i.test(params.country ?? "");
     return throwNotFound(request, {
       country: "au",
-      message: looksLikeCountry ? "Page Not Found" : "Page not found",
+      reason: looksLikeCountry ? "invalid-route" : "unknown-route",
       withGlobals: true,
     });
   }

@@ -248,6 +248,23 @@ test.describe("country switch", () => {
     await expect(page).toHaveURL(/\/au$/);
   });
 
+  test("a page the other country does not have lands on its nearest page there", async ({ page, context }, testInfo) => {
+    // AU-only news: the NZ news listing; AU-only owners-club event: the NZ events listing.
+    await open(page, testInfo, "/au/news/clean-up-australia-partnership");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Visit Kestrel New Zealand" }).click();
+    await expect(page).toHaveURL(/\/nz\/news$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-NZ");
+    expect((await context.cookies()).find((c) => c.name === "country")?.value).toBe("nz");
+    await open(page, testInfo, "/au/owners-club/events/barossa-long-lunch");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Visit Kestrel New Zealand" }).click();
+    await expect(page).toHaveURL(/\/nz\/owners-club\/events$/);
+    // NZ-only news: the AU news listing.
+    await open(page, testInfo, "/nz/news/on-road-costs-explained");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Visit Kestrel Australia" }).click();
+    await expect(page).toHaveURL(/\/au\/news$/);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Page not found");
+  });
+
   test("the endpoint accepts only au or nz", async ({ request }) => {
     const bad = await request.get("/api/set-location/uk");
     expect(bad.status()).toBe(400);
@@ -445,4 +462,21 @@ test.describe("site state", () => {
     await expect(page).toHaveURL(/\/au\/privacy$/);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   });
+});
+
+test("without JavaScript a modal's close link goes to an anchor that exists and keeps the scroll position", async ({ page, context, baseURL }, testInfo) => {
+  test.skip(!jsDisabled(testInfo), "with JavaScript the close control is a button");
+  await withConsent(context, baseURL);
+  await page.goto("/au/models/suv/tarrak");
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await page.evaluate(() => (location.hash = "configure-pricing"));
+  const dialog = page.getByRole("dialog", { name: "Configure your pricing" });
+  await expect(dialog).toBeVisible();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await dialog.getByRole("link", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  // The link's target exists (checkers flag a link to no anchor) and is hidden: no jump.
+  await expect(page).toHaveURL(/#configure-pricing-closed$/);
+  await expect(page.locator("#configure-pricing-closed")).toBeAttached();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });

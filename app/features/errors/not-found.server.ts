@@ -4,17 +4,18 @@ import { getStory } from "~/content/stories.server";
 import { loadGlobals } from "~/features/shell/globals.server";
 import { contentUnavailable } from "~/features/observability/request-context.server";
 import type { NotFoundPayload } from "./error-screen";
+import { notFoundMessage, type NotFoundReason } from "./not-found-message";
 
 /** The 503 page's message when the content API cannot be reached and nothing is cached. */
 export const CONTENT_UNAVAILABLE_MESSAGE = "This page is temporarily unavailable. Please try again in a few minutes.";
 
 /**
  * Throws a 404 whose payload carries the CMS `error` story, so the error screen can render it
- * inside the layout. `withGlobals` also loads the shell's stories (when no layout loader ran).
+ * inside the layout, and the message for its reason (./not-found-message.ts). `withGlobals` also loads the shell's stories (when no layout loader ran).
  */
 export async function throwNotFound(
   request: Request,
-  opts: { country: Country; message: string; withGlobals?: boolean },
+  opts: { country: Country; reason: NotFoundReason; withGlobals?: boolean },
 ): Promise<never> {
   const path = new URL(request.url).pathname;
   // A story that could not be read because the content API is down is not "not found".
@@ -27,7 +28,7 @@ export async function throwNotFound(
   ]);
   const payload: NotFoundPayload = {
     notFound: true,
-    message: `${opts.message}: ${path}`,
+    message: notFoundMessage(opts.reason, path),
     path,
     country: opts.country,
     errorStory: errorStory?.content ?? null,

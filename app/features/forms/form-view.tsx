@@ -327,7 +327,7 @@ export function FormView({ blok, modal }: FormViewProps) {
         ) : null}
         <Form method="post" action={action} {...formProps} onSubmit={onSubmit} onBlur={onBlur} noValidate className="form" aria-labelledby={blok.heading ? headingId : undefined}>
           <input type="hidden" name="form_id" value={formId} />
-          <input type="hidden" name={IDEMPOTENCY_FIELD} id={`${domId}-key`} value={idempotencyKey} readOnly />
+          <input type="hidden" name={IDEMPOTENCY_FIELD} id={`${domId}-key`} value={idempotencyKey} />
           <input type="hidden" name={ANCHOR_FIELD} value={anchor} />
           <div className="form__hp" aria-hidden="true">
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" aria-label={HONEYPOT_FIELD} />

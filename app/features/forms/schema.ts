@@ -134,7 +134,8 @@ export function htmlConstraints(field: FormField): { maxLength?: number; inputMo
   if (PHONE_FIELDS.includes(name)) return { maxLength: MAX_LENGTH.phone };
   if (name === "post_code") return { maxLength: POSTCODE_MAX_LENGTH, inputMode: "numeric", pattern: "\\d{1,4}" };
   if (isEmailField(name)) return { maxLength: MAX_LENGTH.email };
-  if (name === "test_drive_date") return { pattern: "\\d{4}-\\d{2}-\\d{2}" };
+  // A date input's value is always YYYY-MM-DD: pattern and maxlength are not allowed on it (HTML).
+  if (name === "test_drive_date") return {};
   if (type === "number") return { maxLength: MAX_LENGTH.number, inputMode: "numeric", pattern: "\\d*" };
   if (type === "textarea") return { maxLength: MAX_LENGTH.textarea };
   return { maxLength: MAX_LENGTH.input };

@@ -64,7 +64,7 @@ export async function loadContentPage(
   const story = await storyRead;
   const allowed = opts.components ?? PAGE_COMPONENTS;
   if (!story || !allowed.has(story.content.component) || !storyLocaleMatches(story.content.locale, country)) {
-    return throwNotFound(request, { country, message: "Page Not Found" });
+    return throwNotFound(request, { country, reason: "missing-content" });
   }
   const [structuredData, blockData] = await Promise.all([structuredRead, loadBlockData(story.content.body, country, request)]);
   const payload: ContentPageData = {

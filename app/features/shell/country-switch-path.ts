@@ -25,3 +25,36 @@ export function swapCountryInPath(path: string, target: Country): string {
 export function countrySwitchHref(currentPath: string, target: Country): string {
   return `/api/set-location/${target}?returnTo=${encodeURIComponent(swapCountryInPath(currentPath, target))}`;
 }
+
+/** The site paths of the content pages each country has ("/au", "/au/news", "/au/news/x"). */
+export type CountryPages = Readonly<Record<Country, ReadonlySet<string>>>;
+
+/** A path without query, hash, trailing or repeated slashes: "/au/news/" → "/au/news". */
+function pagePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/{2,}/g, "/").replace(/\/+$/, "");
+  return trimmed || "/";
+}
+
+/**
+ * Where the country switch lands for `wanted`, the current page's path under the target country
+ * (swapCountryInPath). It is kept when the target country has that page, and when the page is
+ * not a content page of the current country either (the configurator, the block gallery, a 404:
+ * their routes answer for themselves). A content page the other country does not have (a story
+ * with the current country's locale) lands on the nearest page above it that the target has
+ * (the parent listing), else the target's home; the query and hash belonged to the page left.
+ */
+export function countrySwitchLanding(wanted: string, pages: CountryPages): string {
+  const match = /^([^?#]*)/.exec(wanted);
+  const path = pagePath(match?.[1] ?? "");
+  const segments = path.split("/").filter(Boolean);
+  const target = segments[0];
+  if (target !== "au" && target !== "nz") return wanted;
+  if (pages[target].has(path)) return wanted;
+  const here = otherCountry(target);
+  if (!pages[here].has(`/${[here, ...segments.slice(1)].join("/")}`)) return wanted;
+  for (let depth = segments.length - 1; depth > 1; depth--) {
+    const ancestor = `/${segments.slice(0, depth).join("/")}`;
+    if (pages[target].has(ancestor)) return ancestor;
+  }
+  return `/${target}`;
+}

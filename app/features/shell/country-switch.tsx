@@ -9,7 +9,8 @@ const LANGUAGE = { au: "en-AU", nz: "en-NZ" } as const;
 
 /**
  * The country switch: stores the other country (GET /api/set-location/{country}) and goes to
- * the same page there. Without JavaScript the link itself is the endpoint, which redirects.
+ * the same page there, or to the nearest page the other country has when it has no such page.
+ * Without JavaScript the link itself is the endpoint, which redirects.
  */
 export function CountrySwitch({ label, className }: { label: string; className?: string }) {
   const { country } = useSite();
@@ -21,15 +22,22 @@ export function CountrySwitch({ label, className }: { label: string; className?:
   const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
+    const href = countrySwitchHref(current, target);
+    const samePage = swapCountryInPath(current, target);
+    let destination = swapCountryInPath(`${current}${location.hash}`, target);
     try {
-      const response = await fetch(`/api/set-location/${target}`, { headers: { accept: "application/json" } });
+      // The endpoint stores the country and says where to land: the same page, or the nearest
+      // one the other country has when it has no such page.
+      const response = await fetch(href, { headers: { accept: "application/json" } });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const landing = ((await response.json()) as { location?: unknown }).location;
+      if (typeof landing === "string" && landing !== samePage && /^\/(?![/\\])/.test(landing)) destination = landing;
     } catch (error) {
-      // The switch still happens; only the remembered country is missing.
+      // The switch still happens, to the same path; only the remembered country may be missing.
       console.warn("[shell] Could not store the country:", error instanceof Error ? error.message : error);
     }
     track("country_switch", { from_country: country, to_country: target });
-    navigate(swapCountryInPath(`${current}${location.hash}`, target));
+    navigate(destination);
   };
 
   return (

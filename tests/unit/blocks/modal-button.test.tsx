@@ -123,7 +123,9 @@ describe("<Modal>", () => {
     const dialog = parse(html).querySelector("#modal-brochure")!;
     expect(dialog.getAttribute("role")).toBe("dialog");
     expect(dialog.className).not.toContain("modal--open");
-    expect(dialog.querySelector("a.modal__close")!.getAttribute("href")).toBe("#!");
+    // The close link goes to an anchor that exists (hidden, so the page does not scroll).
+    expect(dialog.querySelector("a.modal__close")!.getAttribute("href")).toBe("#modal-brochure-closed");
+    expect(dialog.querySelector("#modal-brochure-closed")!.hasAttribute("hidden")).toBe(true);
     expect(dialog.textContent).toContain("Inside");
   });
 });

@@ -117,7 +117,8 @@ describe("catch-all page", () => {
   it("is a 404 with the error story for a missing story", async () => {
     const r = await run(catchAll, "/nz/nope", { country: "nz", "*": "nope" });
     expect(r.status).toBe(404);
-    expect(r.data?.message).toBe("Page Not Found: /nz/nope");
+    // A missing story is 'Page Not Found' without the path (spec site.md section 8).
+    expect(r.data?.message).toBe("Page Not Found");
     expect(r.data?.errorStory).toBeTruthy();
   });
   it("never renders global or catalogue stories as pages", async () => {
@@ -151,7 +152,9 @@ describe("news", () => {
   });
   it("loads a news detail by its slug and 404s for other content types", async () => {
     expect((await run(newsDetail, "/nz/news/article-1", { country: "nz", news: "article-1" })).status).toBe(200);
-    expect((await run(newsDetail, "/nz/news/missing", { country: "nz", news: "missing" })).status).toBe(404);
+    const missing = await run(newsDetail, "/nz/news/missing", { country: "nz", news: "missing" });
+    expect(missing.status).toBe(404);
+    expect(missing.data?.message).toBe("Page Not Found");
   });
 });
 
@@ -160,7 +163,7 @@ describe("configurator route", () => {
     expect((await run(config, "/au/config/corvo", { country: "au", modelLine: "corvo" })).status).toBe(200);
     const missing = await run(config, "/au/config/nope", { country: "au", modelLine: "nope" });
     expect(missing.status).toBe(404);
-    expect(missing.data?.message).toBe("Page Not Found: /au/config/nope");
+    expect(missing.data?.message).toBe("Page Not Found");
   });
 });
 

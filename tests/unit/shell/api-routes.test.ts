@@ -53,6 +53,24 @@ describe("GET /api/set-location/{country}", () => {
     const evil = await setLocation(get("/api/set-location/au?returnTo=%2F%2Fevil.example", { country: "au" }));
     expect(evil.headers.get("Location")).toBe("/au");
   });
+
+  it("lands on the nearest page the country has when it has no such page (issue 25 item 15)", async () => {
+    const to = async (country: string, returnTo: string, headers: Record<string, string> = {}) =>
+      setLocation(get(`/api/set-location/${country}?returnTo=${encodeURIComponent(returnTo)}`, { country }, headers));
+    // AU-only news and events: the parent listing in NZ.
+    expect((await to("nz", "/nz/news/clean-up-australia-partnership")).headers.get("Location")).toBe("/nz/news");
+    expect((await to("nz", "/nz/owners-club/events/barossa-long-lunch")).headers.get("Location")).toBe("/nz/owners-club/events");
+    // NZ-only news in AU; a page both have keeps its path and query.
+    expect((await to("au", "/au/news/on-road-costs-explained?x=1")).headers.get("Location")).toBe("/au/news");
+    expect((await to("au", "/au/offers?sort=priceLow")).headers.get("Location")).toBe("/au/offers?sort=priceLow");
+    // A route that is not a content page (the configurator) is the route's to answer.
+    expect((await to("nz", "/nz/config/tarrak")).headers.get("Location")).toBe("/nz/config/tarrak");
+    // With JavaScript the switch asks for JSON: the cookie and where to go.
+    const json = await to("nz", "/nz/news/clean-up-australia-partnership", { accept: "application/json" });
+    expect(json.status).toBe(200);
+    expect(await json.json()).toEqual({ country: "nz", location: "/nz/news" });
+    expect(json.headers.get("Set-Cookie")).toMatch(/^country=nz;/);
+  });
 });
 
 describe("POST /api/consent", () => {

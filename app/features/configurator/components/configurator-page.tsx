@@ -188,7 +188,7 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
             disclaimer={model?.disclaimer}
           />
           {offer ? (
-            <div className="configurator__offer" aria-label="Offer">
+            <div className="configurator__offer" role="note" aria-label="Offer">
               <p>{offer}</p>
             </div>
           ) : null}
