@@ -9,8 +9,13 @@
  *
  * The store is the server's: DATABASE_URL (Postgres) when set, else LEADS_DB_PATH (SQLite,
  * default data/leads.db).
+ *
+ * Exit status: 0 when every row was written; 1 when the export stopped (a store error, or the
+ * output closed early: `| head` reading only the first lines ends it with EPIPE, reported on
+ * stderr); 2 for a usage error.
  */
 import { writeFileSync } from "node:fs";
+import { drained, isBrokenPipe, writeFully } from "~/features/forms/cli-output.server";
 import { leadsToCsv } from "~/features/forms/export";
 import { describeLeadStore, leadStoreConfigFromEnv, openLeadStore, type LeadStatus } from "~/features/forms/store.server";
 
@@ -47,7 +52,14 @@ async function main(): Promise<number> {
         writeFileSync(out, csv, { mode: 0o600 });
         console.error(`Wrote ${leads.length} lead(s) from ${describeLeadStore(config)} to ${out}`);
       } else {
-        process.stdout.write(csv);
+        try {
+          // Waits until the rows are handed on: exiting first loses whatever a pipe has not taken.
+          await writeFully(process.stdout, csv);
+        } catch (error) {
+          if (!isBrokenPipe(error)) throw error;
+          console.error(`leads: the output was closed before every lead was written (EPIPE); the export is incomplete`);
+          return 1;
+        }
       }
     } else if (command === "retry") {
       const count = await store.requeueFailed(Date.now());
@@ -62,10 +74,13 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(`leads: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+/** Exits once stdout and stderr have handed on what was written to them. */
+async function exit(code: number): Promise<never> {
+  await Promise.all([drained(process.stdout), drained(process.stderr)]);
+  process.exit(code);
+}
+
+main().then(exit, (error: unknown) => {
+  console.error(`leads: ${error instanceof Error ? error.message : String(error)}`);
+  return exit(1);
+});

@@ -5,7 +5,8 @@ import { lookupDealers, lookupDealersAround } from "~/features/forms/dealers.ser
 
 /**
  * GET /api/dealers-for-postcode?country=au&postcode=3121: the enquiry form's dealer options for a
- * postcode (the PMA dealer first, then by distance; by name when the postcode cannot be placed).
+ * postcode of 1 to 4 digits, read with leading zeros (800 is 0800): the PMA dealer first, then by
+ * distance; by name when the postcode cannot be placed.
  * With &dealer=<code> instead of a postcode (a link that names a dealer): that dealer first, then
  * the others by distance from it.
  */
@@ -24,13 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   if (!query.success) {
     const countryBad = query.error.issues.some((i) => i.path[0] === "country");
-    const error = countryBad ? "country must be au or nz" : "postcode must be 4 digits";
+    const error = countryBad ? "country must be au or nz" : "postcode must be 1 to 4 digits";
     return Response.json({ error }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
   const { country, postcode, dealer } = query.data;
   const lookup = dealer ? await lookupDealersAround(dealer, country) : await lookupDealers(postcode, country);
   if (!lookup) {
-    const error = dealer ? "unknown dealer" : "postcode must be 4 digits";
+    const error = dealer ? "unknown dealer" : "postcode must be 1 to 4 digits";
     return Response.json({ error }, { status: dealer ? 404 : 400, headers: { "Cache-Control": "no-store" } });
   }
   return Response.json(lookup, { headers: { "Cache-Control": "public, max-age=300" } });

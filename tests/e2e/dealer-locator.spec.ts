@@ -56,6 +56,17 @@ test.describe("dealer locator", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a postcode of fewer than 4 digits is read with leading zeros: 800 is Darwin's 0800, 110 Whangārei's 0110", async ({ page }, testInfo) => {
+    await open(page, testInfo, "/au/dealer-locator");
+    await search(page, "800");
+    await expect(locator(page).getByRole("heading", { level: 2, name: /^Dealers near Darwin City, NT 0800/ })).toBeVisible();
+    await expect(cards(page).first().getByRole("heading", { name: "Kestrel Darwin" })).toBeVisible();
+    await open(page, testInfo, "/nz/dealer-locator");
+    await search(page, "110");
+    await expect(locator(page).getByRole("heading", { level: 2, name: /0110/ })).toBeVisible();
+    await expect(cards(page).first().getByRole("heading", { name: "Kestrel Whangārei" })).toBeVisible();
+  });
+
   test("nz: Hamilton lists Kestrel Hamilton first, then the other dealers under 100 km", async ({ page }, testInfo) => {
     const errors = collectPageErrors(page);
     await open(page, testInfo, "/nz/dealer-locator");

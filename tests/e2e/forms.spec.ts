@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request, type TestInfo } from "@playwright/test";
+import Database from "better-sqlite3";
 import { COUNTRIES, collectPageErrors, expectNoAxeViolations, jsDisabled, waitForHydration } from "./helpers";
 
 /**
@@ -12,6 +13,8 @@ import { COUNTRIES, collectPageErrors, expectNoAxeViolations, jsDisabled, waitFo
 const POSTCODE = { au: "3121", nz: "1010" } as const;
 /** The PMA dealer of each postcode, first in the dealer list. */
 const NEAREST = { au: { code: "AU-VIC-001", name: "Kestrel Richmond" }, nz: { code: "NZ-AKL-001", name: "Kestrel Newmarket" } } as const;
+/** The store of the server the suite starts (playwright.config.ts: LEADS_DB_PATH). */
+const E2E_LEADS_DB = `.cache/e2e-leads-${process.env.E2E_PORT ?? 3200}.db`;
 const FAILURE = "Sorry. We were unable to submit the form at this time. Please try again later.";
 
 async function open(page: Page, testInfo: TestInfo, path: string) {
@@ -280,6 +283,44 @@ test.describe("test drive form", () => {
       // A test drive is a vehicle enquiry: a dealer is required.
       await expect(errorOf(page, "test-drive", "dealer_code")).toHaveText("A dealer is required");
       await expect(form.getByLabel("Model")).toHaveValue("tarrak");
+    });
+  }
+
+  // Issue 25: NT postcodes (0800) and NZ's 0xxx ones typed as 3 digits.
+  const SHORT_POSTCODE = { au: { typed: "800", read: "0800", dealer: "AU-NT-001" }, nz: { typed: "110", read: "0110", dealer: "NZ-NTL-001" } } as const;
+  for (const country of COUNTRIES) {
+    test(`a 3-digit postcode is read with its leading zero: its dealers are listed and the test drive is booked (${country})`, async ({ page }, testInfo) => {
+      const { typed, read, dealer: dealerCode } = SHORT_POSTCODE[country];
+      await open(page, testInfo, `/${country}/test-drive?model=tarrak`);
+      const form = page.locator("form#form-test-drive");
+      const lastName = `Short${country}${testInfo.project.name}${Date.now()}`;
+      await form.getByLabel("First name").fill("Ann");
+      await form.getByLabel("Last name").fill(lastName);
+      await form.getByLabel("Mobile number").fill("0412345678");
+      await form.getByLabel("Email").fill("ann@example.com");
+      await form.getByLabel("Postcode").fill(typed);
+      if (jsDisabled(testInfo)) await form.getByRole("button", { name: "Find dealers near my postcode" }).click();
+      else await form.getByLabel("Postcode").blur();
+      const dealer = form.getByLabel("Preferred dealership");
+      await expect(dealer).toHaveValue(dealerCode);
+      const posts = apiRequests(page, "/api/form/");
+      await form.getByRole("button", { name: "Book test drive" }).click();
+      if (jsDisabled(testInfo)) {
+        await expect(page).toHaveURL(new RegExp(`/${country}/test-drive\\?submitted=test-drive`));
+      } else {
+        await expect(page.getByRole("dialog", { name: "Thank you" })).toBeVisible();
+        expect(posts[0].postDataJSON()).toMatchObject({ post_code: read, dealer_code: dealerCode });
+      }
+      await expect(errorOf(page, "test-drive", "dealer_code")).toHaveCount(0);
+      // The stored lead has the postcode as the dealer lookup read it.
+      const db = new Database(E2E_LEADS_DB, { readonly: true, fileMustExist: true });
+      try {
+        const rows = db.prepare("SELECT payload FROM leads WHERE form_id = 'test-drive'").all() as { payload: string }[];
+        const lead = rows.map((r) => JSON.parse(r.payload) as Record<string, unknown>).find((p) => p.last_name === lastName);
+        expect(lead).toMatchObject({ post_code: read, dealer_code: dealerCode });
+      } finally {
+        db.close();
+      }
     });
   }
 

@@ -1,6 +1,6 @@
 import type { Country } from "~/content/schema";
 import { distanceKm } from "./distance";
-import { normalisePostcode } from "./postcode";
+import { inputPostcode } from "./postcode";
 import { geocodePostcode } from "./search";
 import type { Dealer, GazetteerEntry, LatLng, PmaMap } from "./types";
 import { compareNames } from "~/lib/collate";
@@ -17,7 +17,7 @@ export interface DealerChoice extends Dealer {
 }
 
 export interface DealersForPostcode {
-  /** The postcode normalised to 4 digits, or null when none (or no valid one) was given. */
+  /** The postcode read as 4 digits ("800" → "0800"), or null when none (or no valid one) was given. */
   postcode: string | null;
   /** False when the postcode could not be placed: the UI shows 'Select a nearby dealership'. */
   geocoded: boolean;
@@ -47,7 +47,7 @@ export function dealersForPostcode(
   country: Country,
   data: DealersForPostcodeData,
 ): DealersForPostcode {
-  const pc = normalisePostcode(postcode);
+  const pc = inputPostcode(postcode);
   const inCountry = data.dealers.filter((d) => d.country === country);
   const pmaCode = pc ? data.pma.get(pc) : undefined;
   const pmaDealer = pmaCode === undefined ? undefined : inCountry.find((d) => d.code === pmaCode);

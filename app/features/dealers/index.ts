@@ -28,7 +28,7 @@ export {
   sortByDistance,
   type WithDistance,
 } from "./distance";
-export { normalisePostcode } from "./postcode";
+export { inputPostcode, normalisePostcode } from "./postcode";
 export {
   COORDINATE_MARGIN_DEG,
   DEALER_REQUIRED_COLUMNS,

@@ -1,6 +1,6 @@
 import type { Country } from "~/content/schema";
 import { isInCountry } from "./bounds";
-import { normalisePostcode } from "./postcode";
+import { inputPostcode, normalisePostcode } from "./postcode";
 import type { Dealer, GazetteerEntry, LatLng } from "./types";
 import { compareText } from "~/lib/collate";
 
@@ -26,7 +26,7 @@ export interface PlaceSearchData {
 }
 
 export const MAX_SUGGESTIONS = 8;
-/** A name query needs at least this many letters; a postcode needs 3 or 4 digits. */
+/** A name query needs at least this many letters; a postcode is 1 to 4 digits ("800" is 0800). */
 export const MIN_NAME_QUERY_LENGTH = 2;
 
 /** Lower case, accents and apostrophes removed, other punctuation as spaces: "Whangārei" → "whangarei". */
@@ -139,7 +139,7 @@ function indexFor(data: PlaceSearchData, country: Country): CountryIndex {
 // Matching
 
 interface ParsedQuery {
-  /** A 3–4 digit token, normalised to 4 digits. */
+  /** A 1–4 digit token, read with leading zeros as 4 digits. */
   postcode: string | null;
   /** The other words, normalised. */
   name: string;
@@ -147,9 +147,9 @@ interface ParsedQuery {
 
 function parseQuery(query: string): ParsedQuery {
   const words = normaliseSearchText(query).split(" ").filter(Boolean);
-  const index = words.findIndex((w) => normalisePostcode(w) !== null);
+  const index = words.findIndex((w) => inputPostcode(w) !== null);
   if (index === -1) return { postcode: null, name: words.join(" ") };
-  const postcode = normalisePostcode(words[index]);
+  const postcode = inputPostcode(words[index]);
   return { postcode, name: words.filter((_, i) => i !== index).join(" ") };
 }
 
@@ -226,7 +226,7 @@ function centroid(points: readonly LatLng[]): LatLng {
  * dealers there when the gazetteer lacks it); null when it is not a postcode or is unknown.
  */
 export function geocodePostcode(postcode: string, country: Country, data: PlaceSearchData): LatLng | null {
-  const pc = normalisePostcode(postcode);
+  const pc = inputPostcode(postcode);
   const place = pc ? resolvePostcode(indexFor(data, country), pc) : null;
   return place ? { lat: place.lat, lng: place.lng } : null;
 }

@@ -6,7 +6,7 @@ import { lookupDealers, lookupDealersAround } from "./dealers.server";
 import { findFormById, findFormOnPage } from "./form-index.server";
 import { FORM_MESSAGES } from "./messages";
 import { dealerFieldOf } from "./schema";
-import { formDataToParams, jsonToParams, submitLead } from "./submit.server";
+import { formDataToParams, jsonToParams, JSON_BOOLEAN_PROPERTIES, submitLead } from "./submit.server";
 import { ANCHOR_FIELD, DEALERS_INTENT, IDEMPOTENCY_FIELD, INTENT_FIELD, SUBMITTED_PARAM } from "./constants";
 import type { FormActionData } from "./action-data";
 import type { DealerLookup } from "./dealer-lookup";
@@ -90,20 +90,26 @@ function json(body: unknown, status: number): Response {
   return Response.json(body, { status, headers: NO_STORE });
 }
 
-async function readBody(request: Request): Promise<URLSearchParams | null> {
+type Body = { values: URLSearchParams } | { errors: Record<string, string[]> } | null;
+
+/** The posted values; field errors for JSON properties of the wrong type; null for an unreadable body. */
+async function readBody(request: Request): Promise<Body> {
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("application/json")) {
     const text = await request.text();
     if (text.length > MAX_JSON_BYTES) return null;
+    let body: unknown;
     try {
-      const body: unknown = JSON.parse(text);
-      return body && typeof body === "object" && !Array.isArray(body) ? jsonToParams(body as Record<string, unknown>) : null;
+      body = JSON.parse(text);
     } catch {
       return null;
     }
+    if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+    const parsed = jsonToParams(body as Record<string, unknown>);
+    return parsed.ok ? { values: parsed.values } : { errors: parsed.errors };
   }
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    return formDataToParams(await request.formData());
+    return { values: formDataToParams(await request.formData()) };
   }
   return null;
 }
@@ -111,15 +117,21 @@ async function readBody(request: Request): Promise<URLSearchParams | null> {
 /**
  * POST /api/form/ and /api/competition/: the spec's JSON (form values, token, form_id, country,
  * disableCIO; the competition adds SFEndpoint and enquiry_name). 200 {ok: true} once the lead is
- * stored; 400 with field errors ({errors: {field: [message]}}) or a failed bot check; 503 when
+ * stored; 400 with field errors ({errors: {field: [message]}}: a broken rule, or a property that is
+ * not a JSON string, disableCIO a boolean) or a failed bot check; 503 when
  * the store is unavailable. The idempotency key comes from the Idempotency-Key header or the
  * body's idempotency_key. SFEndpoint, enquiry_name and disableCIO are taken from the content,
  * never from the request.
  */
 export async function apiSubmitAction(request: Request, kind: FormKind): Promise<Response> {
   if (request.method !== "POST") return json({ error: "Use POST" }, 405);
-  const values = await readBody(request);
-  if (!values) return json({ error: "Expected a JSON object (Content-Type: application/json) of at most 64 KB" }, 400);
+  const body = await readBody(request);
+  if (!body) return json({ error: "Expected a JSON object (Content-Type: application/json) of at most 64 KB" }, 400);
+  if ("errors" in body) {
+    // Checked before anything else: nothing of a body with a mistyped field is stored.
+    return json({ error: `Each value must be a JSON string (${JSON_BOOLEAN_PROPERTIES.join(", ")}: a boolean)`, errors: body.errors }, 400);
+  }
+  const { values } = body;
   const country = countrySchema.safeParse(values.get("country"));
   if (!country.success) return json({ errors: { country: [FORM_MESSAGES.invalid("country")] } }, 400);
   const formId = values.get("form_id") ?? "";

@@ -1,4 +1,5 @@
 import type { DealersForPostcode } from "~/features/dealers";
+import { inputPostcode } from "~/features/dealers/postcode";
 
 /**
  * The dealer selector's data for a postcode, as the form needs it (and as
@@ -29,9 +30,21 @@ export function toDealerLookup(result: DealersForPostcode): DealerLookup {
   };
 }
 
-/** A 4-digit postcode the lookup can use (the form's field accepts 4 digits). */
+/**
+ * The postcode the lookup uses: the field's 1 to 4 digits read with leading zeros ("800" is 0800,
+ * as the stored lead has it); null for anything else.
+ */
 export function lookupPostcode(value: unknown): string | null {
+  return typeof value === "string" ? inputPostcode(value) : null;
+}
+
+/**
+ * The postcode to look dealers up for while the visitor is still typing: a complete 4-digit one
+ * at once; a shorter one only once the field has been left (`left` is the value it was left with),
+ * so typing "3121" does not list the dealers for 0003, 0031 and 0312 on the way.
+ */
+export function typedLookupPostcode(value: unknown, left: string | null): string | null {
   if (typeof value !== "string") return null;
   const trimmed = value.trim();
-  return /^\d{4}$/.test(trimmed) ? trimmed : null;
+  return /^\d{4}$/.test(trimmed) || (left !== null && trimmed === left.trim()) ? lookupPostcode(trimmed) : null;
 }

@@ -46,7 +46,7 @@ import {
   type FormSection,
 } from "./content";
 import { addDays, defaultTestDriveDate, todayIn } from "./dates";
-import { lookupPostcode, type DealerLookup } from "./dealer-lookup";
+import { typedLookupPostcode, type DealerLookup } from "./dealer-lookup";
 import { FORM_MESSAGES } from "./messages";
 import { normaliseValues } from "./normalise";
 import { buildFormSchema, htmlConstraints, isEmailField, isRequired, PHONE_FIELDS } from "./schema";
@@ -168,6 +168,8 @@ export function FormView({ blok, modal }: FormViewProps) {
   const [result, setResult] = useState<Result>(null);
   const [dealers, setDealers] = useState<DealerLookup | null>(mine?.dealers ?? null);
   const progressSent = useRef(new Set<string>());
+  // The postcode as the visitor left the field: a short one ("800") is looked up only then.
+  const [postcodeLeft, setPostcodeLeft] = useState<string | null>(null);
 
   const [form, meta] = useForm<Values>({
     id: domId,
@@ -228,7 +230,7 @@ export function FormView({ blok, modal }: FormViewProps) {
 
   // The dealer selector follows the postcode: the dealers for it, nearest (or PMA) first.
   const dealerField = fields.find((f) => fieldComponent(f) === "SelectDealership" && fieldType(f) !== "hidden");
-  const postcodeValue = lookupPostcode(meta.post_code?.value);
+  const postcodeValue = typedLookupPostcode(meta.post_code?.value, postcodeLeft);
   const lookedUp = dealers?.postcode ?? null;
   const presetDealer = dealerField ? meta[dealerField.name]?.initialValue : undefined;
   const aroundDealer = !postcodeValue && !dealers && typeof presetDealer === "string" && presetDealer ? presetDealer : null;
@@ -253,6 +255,9 @@ export function FormView({ blok, modal }: FormViewProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     validSubmitRef.current = false;
     const element = event.currentTarget;
+    // Enter in the postcode field submits without leaving it: look its dealers up now.
+    const postcode = element.elements.namedItem("post_code");
+    if (postcode instanceof HTMLInputElement) setPostcodeLeft(postcode.value);
     formProps.onSubmit(event);
     // conform validates on blur by submitting with its own intent button: not a visitor's submit.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -265,6 +270,7 @@ export function FormView({ blok, modal }: FormViewProps) {
   const onBlur = (event: React.FocusEvent<HTMLFormElement>) => {
     const target = event.target;
     if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
+    if (target.name === "post_code") setPostcodeLeft(target.value);
     if (!PROGRESS_FIELDS.includes(target.name) || !target.value.trim() || progressSent.current.has(target.name)) return;
     progressSent.current.add(target.name);
     trackFormProgress(formId, target.name, country);

@@ -9,6 +9,7 @@ import {
   type FormField,
   type FormKind,
 } from "./content";
+import { inputPostcode } from "~/features/dealers/postcode";
 import { PHONE_FIELDS } from "./schema";
 
 /** Phone prefixes by country (spec section 9). */
@@ -19,9 +20,10 @@ export const DEFAULT_EMPTY_FIELDS: readonly string[] = ["company_name", "dealer_
 
 /**
  * The spec's "before sending" rules (section 5), applied on the server before a lead is stored:
- * line breaks in comments become spaces and double quotes single quotes; a leading + on the mobile
- * is stripped and a leading 0 replaced with 61 (AU) or 64 (NZ); company_name and dealer_code
- * default to empty strings. Idempotent: normalising twice gives the same values.
+ * line breaks in comments become spaces and double quotes single quotes; spaces in the mobile are
+ * removed, a leading + stripped and a leading 0 replaced with 61 (AU) or 64 (NZ); company_name and
+ * dealer_code default to empty strings; a post_code of fewer than 4 digits gets its leading zeros.
+ * Idempotent: normalising twice gives the same values.
  */
 export function normaliseValues(values: Readonly<Record<string, string | undefined>>, country: Country): Record<string, string> {
   const out: Record<string, string> = {};
@@ -34,10 +36,15 @@ export function normaliseValues(values: Readonly<Record<string, string | undefin
   for (const name of PHONE_FIELDS) {
     const phone = out[name];
     if (phone === undefined) continue;
-    let normalised = phone.startsWith("+") ? phone.slice(1) : phone;
+    // Spaces go first: the rule was checked without them, and the CRM gets digits only.
+    const digits = phone.replace(/\s+/g, "");
+    let normalised = digits.startsWith("+") ? digits.slice(1) : digits;
     if (normalised.startsWith("0")) normalised = PHONE_PREFIX[country] + normalised.slice(1);
     out[name] = normalised;
   }
+  // A postcode of fewer than 4 digits is read with leading zeros ("800" is Darwin's 0800), as the
+  // dealer lookup read it.
+  if (out.post_code !== undefined) out.post_code = inputPostcode(out.post_code) ?? out.post_code;
   for (const name of DEFAULT_EMPTY_FIELDS) out[name] ??= "";
   return out;
 }

@@ -23,8 +23,12 @@ import { FORM_MESSAGES } from "./messages";
 
 /** Fields validated as a mobile number. */
 export const PHONE_FIELDS: readonly string[] = ["mobile", "mobile_phone"];
-/** Optional country prefix (with or without +) plus 10 digits. */
-export const PHONE_PATTERN = /^(\+?\d{1,3}[ -]?)?\d{10}$/;
+/**
+ * Optional country prefix (with or without +) plus 10 digits, checked once spaces are removed
+ * (phoneValue). A country calling code never starts with 0, so "000412345678" is not a prefix of
+ * "00" plus 10 digits: it is 12 digits, refused.
+ */
+export const PHONE_PATTERN = /^(\+?[1-9]\d{0,2})?\d{10}$/;
 export const POSTCODE_PATTERN = /^\d{1,4}$/;
 export const POSTCODE_MAX_LENGTH = 4;
 export const NUMBER_PATTERN = /^\d+$/;
@@ -64,6 +68,11 @@ export function trimValue(value: unknown): unknown {
   return trimmed === "" ? undefined : trimmed;
 }
 
+/** A phone number as the rule reads it and the lead stores it: trimmed, spaces removed. */
+export function phoneValue(value: unknown): unknown {
+  return typeof value === "string" ? trimValue(value.replace(/\s+/g, "")) : value;
+}
+
 function text(requiredMessage: string, invalidMessage: string) {
   return z.string({ error: (issue) => (issue.input === undefined ? requiredMessage : invalidMessage) });
 }
@@ -100,6 +109,7 @@ export function fieldSchema(field: FormField, ctx: FormSchemaContext): z.ZodType
     schema = text(requiredMessage, FORM_MESSAGES.phone)
       .max(MAX_LENGTH.phone, FORM_MESSAGES.phone)
       .regex(PHONE_PATTERN, FORM_MESSAGES.phone);
+    return z.preprocess(phoneValue, isRequired(field) ? schema : schema.optional());
   } else if (name === "post_code") {
     schema = text(requiredMessage, FORM_MESSAGES.postcode)
       .max(POSTCODE_MAX_LENGTH, FORM_MESSAGES.postcode)

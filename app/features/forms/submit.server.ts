@@ -5,6 +5,7 @@ import type { Country } from "~/content/schema";
 import { dealerCodesFor } from "./dealers.server";
 import { fieldsOf, type FormBlok } from "./content";
 import { todayIn } from "./dates";
+import { FORM_MESSAGES } from "./messages";
 import { buildLead, hiddenValues } from "./normalise";
 import { buildFormSchema, dealerFieldOf } from "./schema";
 import { honeypotTripped, verifyBotToken } from "./bot-check.server";
@@ -79,12 +80,23 @@ export function formDataToParams(formData: FormData): URLSearchParams {
   return params;
 }
 
-/** A JSON body's top-level strings, numbers and booleans as form values. */
-export function jsonToParams(body: Record<string, unknown>): URLSearchParams {
-  const params = new URLSearchParams();
+/** The JSON properties that are booleans (spec section 7); every other property is a string. */
+export const JSON_BOOLEAN_PROPERTIES: readonly string[] = ["disableCIO"];
+
+export type JsonValues = { ok: true; values: URLSearchParams } | { ok: false; errors: Record<string, string[]> };
+
+/**
+ * A JSON body's properties as form values. Each must have its JSON type (a string; disableCIO a
+ * boolean): a number, boolean, null, object or array in a field is refused, naming the field,
+ * rather than stored as "123" or "true" or silently dropped.
+ */
+export function jsonToParams(body: Record<string, unknown>): JsonValues {
+  const values = new URLSearchParams();
+  const errors: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(body)) {
-    if (typeof value === "string") params.append(name, value);
-    else if (typeof value === "number" || typeof value === "boolean") params.append(name, String(value));
+    const expected = JSON_BOOLEAN_PROPERTIES.includes(name) ? "boolean" : "string";
+    if (typeof value === expected) values.append(name, String(value));
+    else errors[name] = [FORM_MESSAGES.invalid(name)];
   }
-  return params;
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }

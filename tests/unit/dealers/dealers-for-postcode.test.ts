@@ -57,11 +57,21 @@ describe("dealersForPostcode", () => {
   });
 
   it("treats a missing or malformed postcode as not geocoded, dealers by name", () => {
-    for (const postcode of [undefined, "", "31"]) {
+    for (const postcode of [undefined, "", "31a", "31210"]) {
       const result = dealersForPostcode(postcode, "au", DATA);
       expect(result).toMatchObject({ postcode: null, geocoded: false, pmaDealerCode: null });
       expect(result.dealers.map((d) => d.code)).toEqual(["CBD", "GEE", "RCH", "SYD"]);
     }
+  });
+
+  it("reads a postcode of fewer than 4 digits with leading zeros: 800 is Darwin's 0800 (issue 25)", () => {
+    const darwin = makeDealer({ code: "DRW", name: "Kestrel Darwin", postcode: "0820", lat: -12.427, lng: 130.883 });
+    const pma: PmaMap = new Map([["0800", "DRW"]]);
+    const result = dealersForPostcode("800", "au", { ...DATA, dealers: [...DEALERS, darwin], pma });
+    expect(result).toMatchObject({ postcode: "0800", geocoded: true, pmaDealerCode: "DRW" });
+    expect(result.dealers[0].code).toBe("DRW");
+    // A 1- or 2-digit postcode is a postcode too (the form's rule); unknown here, so by name.
+    expect(dealersForPostcode("31", "au", DATA)).toMatchObject({ postcode: "0031", geocoded: false });
   });
 
   it("geocodes from a dealer's postcode when the gazetteer lacks it", () => {

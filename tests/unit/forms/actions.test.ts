@@ -172,6 +172,51 @@ describe("POST /api/form/", () => {
   it("answers 405 to anything but POST", async () => {
     expect((await apiSubmitAction(new Request("http://localhost/api/form/"), "form")).status).toBe(405);
   });
+
+  it("refuses a field of the wrong JSON type with 400 naming it, and stores nothing (issue 25)", async () => {
+    const before = (await leads()).length;
+    const response = await apiSubmitAction(
+      post("/api/form/", contact({ first_name: 123, last_name: true, company_name: { name: "Acme" }, comments: ["a"], Email: null })),
+      "form",
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; errors: Record<string, string[]> };
+    expect(body.errors).toEqual({
+      first_name: ["first_name is not valid."],
+      last_name: ["last_name is not valid."],
+      company_name: ["company_name is not valid."],
+      comments: ["comments is not valid."],
+      Email: ["Email is not valid."],
+    });
+    expect(body.error).toMatch(/JSON string/);
+    // disableCIO is the one boolean; as a string it is refused too.
+    const cio = await apiSubmitAction(post("/api/form/", contact({ disableCIO: "no" })), "form");
+    expect(await cio.json()).toMatchObject({ errors: { disableCIO: ["disableCIO is not valid."] } });
+    // form_id and country are strings like the rest.
+    const id = await apiSubmitAction(post("/api/form/", contact({ form_id: ["contact-us"] })), "form");
+    expect(await id.json()).toMatchObject({ errors: { form_id: ["form_id is not valid."] } });
+    expect((await leads()).length).toBe(before);
+  });
+
+  it("stores a 3-digit postcode with its leading zero, and a mobile without its spaces (issue 25)", async () => {
+    const key = "nt-postcode-0001";
+    const response = await apiSubmitAction(
+      post("/api/form/", contact({ post_code: "800", dealer_code: "AU-NT-001", mobile_phone: "61 0412 345 678" }), { "Idempotency-Key": key }),
+      "form",
+    );
+    expect(response.status).toBe(201);
+    const lead = (await leads()).find((l) => l.idempotencyKey === key)!;
+    expect(lead.payload).toMatchObject({ post_code: "0800", dealer_code: "AU-NT-001", mobile_phone: "610412345678" });
+  });
+
+  it("refuses a mobile that is not 10 digits after the country prefix (issue 25)", async () => {
+    const before = (await leads()).length;
+    for (const mobile_phone of ["000412345678", "0 0412345678", "0412-345-678"]) {
+      const response = await apiSubmitAction(post("/api/form/", contact({ mobile_phone })), "form");
+      expect(await response.json()).toEqual({ errors: { mobile_phone: ["Valid phone number required"] } });
+    }
+    expect((await leads()).length).toBe(before);
+  });
 });
 
 describe("POST /api/competition/", () => {
@@ -204,6 +249,30 @@ describe("POST /api/competition/", () => {
     const lead = (await leads()).find((l) => l.idempotencyKey === key)!;
     expect(lead).toMatchObject({ kind: "competition", country: "nz", endpoint: "/competitions/drive-the-coast" });
     expect(lead.payload).toMatchObject({ SFEndpoint: "/competitions/drive-the-coast", enquiry_name: "Drive the Coast competition", mobile_phone: "64211234567" });
+  });
+
+  it("refuses a field of the wrong JSON type with 400 naming it, and stores nothing (issue 25)", async () => {
+    const before = (await leads()).length;
+    const response = await apiSubmitAction(
+      post("/api/competition/", {
+        form_id: "drive-the-coast",
+        country: "nz",
+        token: "",
+        disableCIO: false,
+        vehicle_interested_in: "not-an-owner",
+        kestrels_owned: 2,
+        competition_answer: "Coromandel",
+        first_name: "Kiri",
+        last_name: "Ng",
+        mobile_phone: "0211234567",
+        Email: "kiri@example.com",
+        post_code: 1010,
+      }),
+      "competition",
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: { kestrels_owned: ["kestrels_owned is not valid."], post_code: ["post_code is not valid."] } });
+    expect((await leads()).length).toBe(before);
   });
 
   it("checks number fields: 'Please only enter numbers'", async () => {
@@ -265,6 +334,20 @@ describe("the page action (forms without JavaScript)", () => {
     expect(result.data.dealers).toMatchObject({ postcode: "3121", geocoded: true });
     expect(result.data.dealers!.dealers.length).toBeGreaterThan(1);
     expect((await leads()).length).toBe(before);
+  });
+
+  it("a 3-digit postcode lists the dealers for it read with a leading zero: 800 is Darwin's 0800 (issue 25)", async () => {
+    const listed = dataOf(await run("test-drive", "au", { form_id: "test-drive", first_name: "Ann", post_code: "800", intent: "dealers" }));
+    expect(listed.data.dealers).toMatchObject({ postcode: "0800", geocoded: true, pmaDealerCode: "AU-NT-001" });
+    expect(listed.data.dealers!.dealers[0].code).toBe("AU-NT-001");
+    // Submitted without choosing: the list shows with Darwin chosen, not 'A dealer is required'.
+    const submitted = dataOf(await run("test-drive", "au", { form_id: "test-drive", first_name: "Ann", post_code: "800" }));
+    expect(submitted.data.lastResult?.error?.dealer_code).toBeUndefined();
+    expect(submitted.data.lastResult?.initialValue?.dealer_code).toBe("AU-NT-001");
+    // NZ has 0xxx postcodes too: 110 is Whangārei's 0110.
+    const nz = dataOf(await run("test-drive", "nz", { form_id: "test-drive", post_code: "110", intent: "dealers" }));
+    expect(nz.data.dealers).toMatchObject({ postcode: "0110", geocoded: true });
+    expect(nz.data.dealers!.dealers[0].code).toBe("NZ-NTL-001");
   });
 
   it("the finance contact form is found on the page's own story (a field it does not have is ignored)", async () => {

@@ -17,6 +17,19 @@ describe("before sending (spec section 5)", () => {
     expect(normaliseValues({ mobile_phone: "0211234567" }, "nz").mobile_phone).toBe("64211234567");
   });
 
+  it("spaces in the mobile are removed (issue 25)", () => {
+    expect(normaliseValues({ mobile_phone: "61 0412345678" }, "au").mobile_phone).toBe("610412345678");
+    expect(normaliseValues({ mobile_phone: "+64 21 123 4567" }, "nz").mobile_phone).toBe("64211234567");
+    expect(normaliseValues({ mobile_phone: "0412 345 678" }, "au").mobile_phone).toBe("61412345678");
+  });
+
+  it("a postcode of fewer than 4 digits is stored with its leading zeros (issue 25)", () => {
+    expect(normaliseValues({ post_code: "800" }, "au").post_code).toBe("0800");
+    expect(normaliseValues({ post_code: " 110 " }, "nz").post_code).toBe("0110");
+    expect(normaliseValues({ post_code: "3121" }, "au").post_code).toBe("3121");
+    expect(normaliseValues({ post_code: "31a" }, "au").post_code).toBe("31a");
+  });
+
   it("company_name and dealer_code default to empty strings", () => {
     const out = normaliseValues({ first_name: "Ann" }, "au");
     expect(out.company_name).toBe("");
@@ -25,7 +38,7 @@ describe("before sending (spec section 5)", () => {
   });
 
   it("is idempotent: the browser and the server may both apply it", () => {
-    const once = normaliseValues({ mobile_phone: "+0412345678", comments: 'a\n"b"' }, "au");
+    const once = normaliseValues({ mobile_phone: "+0412 345 678", comments: 'a\n"b"', post_code: "800" }, "au");
     expect(normaliseValues(once, "au")).toEqual(once);
   });
 

@@ -81,14 +81,23 @@ describe("form schema: the shared rules (spec section 5)", () => {
   });
 
   describe("mobile: optional country prefix plus 10 digits → 'Valid phone number required'", () => {
-    it.each(["0412345678", "+61 0412345678", "+610412345678", "61412345678", "+64 2112345678", "+64-2112345678", " 0412345678 "])(
+    // Spaces are removed before the rule (issue 25).
+    it.each(["0412345678", "+61 0412345678", "+610412345678", "61412345678", "+64 2112345678", " 0412345678 ", "0412 345 678", "61 0412345678"])(
       "accepts %s",
       (phone) => {
         expect(firstError(validValues({ mobile_phone: phone }), "mobile_phone")).toBeUndefined();
       },
     );
-    it.each(["041234567", "0412 345 678", "04123456789012345", "phone", "+61 412 345 678", "0412-345-678"])("refuses %s", (phone) => {
-      expect(firstError(validValues({ mobile_phone: phone }), "mobile_phone")).toBe("Valid phone number required");
+    // A country calling code never starts with 0: "000412345678" is 12 digits, not "00" plus 10.
+    it.each(["041234567", "04123456789012345", "phone", "0412-345-678", "+64-2112345678", "000412345678", "0 0412345678", "+0412345678", "0061412345678"])(
+      "refuses %s",
+      (phone) => {
+        expect(firstError(validValues({ mobile_phone: phone }), "mobile_phone")).toBe("Valid phone number required");
+      },
+    );
+    it("the validated value has no spaces", () => {
+      const submission = parse(validValues({ mobile_phone: " 61 0412 345 678 " }));
+      expect(submission.status === "success" && submission.value.mobile_phone).toBe("610412345678");
     });
     it("applies to a field named mobile as well", () => {
       const form = contactForm();
