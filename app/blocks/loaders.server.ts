@@ -1,5 +1,6 @@
 import type { Country } from "~/content/schema";
 import { storeLocatorLoader } from "~/features/dealers/locator.server";
+import { formBuildLoader } from "~/features/forms/build-handoff.server";
 import { eventListingLoader, newsCarouselLoader, newsListingLoader } from "~/features/news/block-loaders.server";
 import { offersListingLoader } from "~/features/offers/offers.server";
 import { storyLocaleMatches } from "~/features/pages/page-settings";
@@ -46,6 +47,8 @@ export const blockLoaders: Readonly<Record<string, BlockLoader>> = {
   "compare-grid": vehicleBlockLoader,
   "accessories-carousel": accessoriesBlockLoader,
   "accessories-listing": accessoriesBlockLoader,
+  // The test-drive form: the configurator build its link carries (?build=).
+  form: formBuildLoader,
 };
 
 function isBlok(value: unknown): value is BlockLoaderArgs["blok"] & { locale?: unknown } {

@@ -7,7 +7,7 @@ import { abnFromCalculatorParams, serverCalculatorQuote } from "~/features/confi
 import { loadCatalogue } from "~/features/configurator/catalogue.server";
 import { ConfiguratorPage, type ConfiguratorFinance } from "~/features/configurator/components/configurator-page";
 import { BUYER_PARAMS, buildSummary, buyerContext, buyerFromSearchParams } from "~/features/configurator/summary";
-import { CALCULATOR_OPEN_PARAM } from "~/features/configurator/view";
+import { CALCULATOR_OPEN_PARAM, modelRedirectSearch } from "~/features/configurator/view";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { balloonTableOrDefault, type StoryblokTable } from "~/features/finance/balloon-table";
 import { PAGE_HEADERS } from "~/features/pages/content-page.server";
@@ -23,7 +23,8 @@ if (import.meta.env) import.meta.glob("../styles/configurator.css", { eager: tru
  * /{country}/config/{modelLine}: the vehicle configurator. A missing or unknown model line is a
  * 404 'Page Not Found'. A shared build URL carrying the AU state and buyer type stores them
  * (cookies, as the pricing modal does) and continues at the same build without them, so the
- * price shown everywhere follows one stored choice.
+ * price shown everywhere follows one stored choice. `?model=<short name>` (model pages' links)
+ * is answered with a redirect to the build's canonical address.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
@@ -34,8 +35,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = url.searchParams;
   const fromUrl = buyerFromSearchParams(search);
-  if (search.has(BUYER_PARAMS.state) || search.has(BUYER_PARAMS.buyer)) {
-    const rest = new URLSearchParams(search);
+  // ?model=<short name> continues at the build's canonical address, with JavaScript or without.
+  const modelSearch = modelRedirectSearch(catalogue, search);
+  if (modelSearch || search.has(BUYER_PARAMS.state) || search.has(BUYER_PARAMS.buyer)) {
+    const rest = new URLSearchParams(modelSearch ?? search);
     rest.delete(BUYER_PARAMS.state);
     rest.delete(BUYER_PARAMS.buyer);
     const headers = new Headers({ "Cache-Control": "no-store" });

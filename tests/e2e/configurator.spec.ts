@@ -1,5 +1,23 @@
+import path from "node:path";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { collectPageErrors, expectNoAxeViolations, jsDisabled, waitForHydration } from "./helpers";
+import Database from "better-sqlite3";
+import { COUNTRIES, collectPageErrors, expectNoAxeViolations, jsDisabled, waitForHydration } from "./helpers";
+
+const POSTCODE = { au: "3121", nz: "1010" } as const;
+
+/** The payload of the lead stored with this email, from the e2e server's store (playwright.config.ts). */
+function storedLead(email: string): Record<string, unknown> {
+  const db = new Database(path.resolve(".cache", `e2e-leads-${process.env.E2E_PORT ?? 3200}.db`), { readonly: true });
+  try {
+    const rows = db.prepare("SELECT payload FROM leads ORDER BY created_at DESC").all() as { payload: string }[];
+    const payloads = rows.map((r) => JSON.parse(r.payload) as Record<string, unknown>);
+    const found = payloads.find((p) => p.Email === email);
+    if (!found) throw new Error(`no lead stored for ${email}`);
+    return found;
+  } finally {
+    db.close();
+  }
+}
 
 async function withCookies(context: BrowserContext, baseURL: string | undefined, extra: Record<string, string> = {}) {
   const url = baseURL ?? "http://localhost:3200";
@@ -43,7 +61,7 @@ test.describe("configurator", () => {
       await expect(panel(page).getByRole("heading", { level: 3, name: heading })).toBeVisible();
     }
     await expect(panel(page).getByRole("heading", { name: "Choose your motor" })).toHaveCount(0);
-    if (!jsDisabled(testInfo)) await expect(page).toHaveURL(/\?variant=gxl&engine=/); // ?model= replaced
+    await expect(page).toHaveURL(/\?variant=gxl&engine=/); // ?model= redirected
     await expect(total(page)).toHaveText("$57,190");
 
     await choose(page, "2.8L twin-turbo diesel");
@@ -76,7 +94,10 @@ test.describe("configurator", () => {
     const rows = await summaryRows(page);
     expect(rows.join("\n")).toContain("Heavy-duty tow bar kit");
     await expect(page.locator("[data-summary-total]")).toHaveText("$64,299");
-    await expect(page.getByRole("link", { name: "Book a Test Drive", exact: true })).toHaveAttribute("href", "/au/test-drive?model=Tarrak");
+    await expect(page.getByRole("link", { name: "Book a Test Drive", exact: true })).toHaveAttribute(
+      "href",
+      `/au/test-drive?model=Tarrak&build=${encodeURIComponent(`/au/config/tarrak${new URL(page.url()).search.replace("&tab=summary", "")}`)}`,
+    );
     await expect(page.getByRole("link", { name: "Find a Dealer", exact: true })).toHaveAttribute("href", "/au/dealer-locator");
     await expectNoAxeViolations(page, testInfo);
 
@@ -183,5 +204,88 @@ test.describe("configurator", () => {
     await expect(dialog.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/au/finance/contact");
     await expect(dialog.getByText("Balloon Rate Table")).toBeVisible();
     expect(errors).toEqual([]);
+  });
+});
+
+// ---- Issue 25: ?model= redirect (item 9); the build reaches the test-drive lead (item 13) --------
+
+test.describe("configurator: ?model= and the build's hand-off to the test drive", () => {
+  for (const country of COUNTRIES) {
+    test(`?model= is answered with the build's canonical address, the query removed (${country})`, async ({ page, context, baseURL }, testInfo) => {
+      await withCookies(context, baseURL);
+      const response = await page.goto(`/${country}/config/tarrak?model=Summit&tab=summary`);
+      expect(response?.status()).toBe(200);
+      // The document itself was redirected (not a script replacing the address afterwards).
+      expect(response?.request().redirectedFrom()?.url()).toContain("model=Summit");
+      await waitForHydration(page, testInfo);
+      expect(new URL(page.url()).searchParams.has("model")).toBe(false);
+      await expect(page).toHaveURL(new RegExp(`/${country}/config/tarrak\\?variant=summit&engine=[^&]+&.*&tab=summary$`));
+      await expect(page.locator(".configurator__model")).toHaveText("Tarrak Summit");
+    });
+
+    test(`Book a Test Drive carries the build: the form shows it, links back, and the lead stores it (${country})`, async ({ page, context, baseURL }, testInfo) => {
+      test.setTimeout(90_000);
+      await withCookies(context, baseURL, { auState: "NSW", isABN: "false" });
+      const errors = collectPageErrors(page);
+      await open(page, testInfo, `/${country}/config/tarrak?variant=summit&colour=red-centre&trim=saddle-tan-nappa&acc=floor-mats&acc=cargo-liner&tab=summary`);
+      await page.getByRole("link", { name: "Book a Test Drive", exact: true }).click();
+      await waitForHydration(page, testInfo);
+      await expect(page).toHaveURL(new RegExp(`/${country}/test-drive\\?model=Tarrak&build=`));
+
+      const form = page.locator("form#form-test-drive");
+      await expect(form.getByLabel("Model")).toHaveValue("tarrak");
+      await expect(form.locator(".form-build__summary")).toHaveText("Summary: Tarrak Summit, Red Centre, Saddle Tan Nappa, 2 accessories");
+      const back = form.getByRole("link", { name: "Link to this build" });
+      const backHref = await back.getAttribute("href");
+      expect(backHref).toMatch(new RegExp(`^/${country}/config/tarrak\\?variant=summit&engine=.*&colour=red-centre&trim=saddle-tan-nappa&acc=floor-mats&acc=cargo-liner$`));
+      await expectNoAxeViolations(page, testInfo);
+
+      const stamp = `${testInfo.project.name}.${country}.${Date.now()}`;
+      await form.getByLabel("First name").fill("Bea");
+      await form.getByLabel("Last name").fill("Builder");
+      await form.getByLabel("Mobile number").fill("0412345678");
+      await form.getByLabel("Email").fill(`build.${stamp}@example.com`);
+      await form.getByLabel("Postcode").fill(POSTCODE[country]);
+      if (jsDisabled(testInfo)) await form.getByRole("button", { name: "Find dealers near my postcode" }).click();
+      await expect(form.getByLabel("Preferred dealership")).not.toHaveValue("");
+      // Still the build after the no-JS round trip.
+      await expect(form.locator(".form-build__summary")).toContainText("Tarrak Summit, Red Centre");
+      await form.getByRole("button", { name: "Book test drive" }).click();
+      if (jsDisabled(testInfo)) await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
+      else await expect(page.getByRole("dialog", { name: "Thank you" })).toBeVisible();
+
+      const payload = storedLead(`build.${stamp}@example.com`);
+      const origin = new URL(baseURL ?? "http://localhost:3200").origin;
+      expect(payload.vehicle_interested_in).toBe("tarrak");
+      expect(payload.build_url).toBe(`${origin}${backHref}${country === "au" ? "&state=NSW&buyer=private" : ""}`);
+      const lines = payload.build_summary as string[];
+      expect(lines[0]).toMatch(/^Variant: Tarrak Summit \(\$[\d,]+\)$/);
+      expect(lines).toContain("Colour: Red Centre (+ $990)");
+      expect(lines.filter((l) => l.startsWith("Accessory: "))).toHaveLength(2);
+      expect(lines.at(-1)).toMatch(/^Total: \$[\d,]+$/);
+
+      // The link back reopens the same build.
+      await open(page, testInfo, backHref!);
+      await expect(page.locator(".configurator__model")).toHaveText("Tarrak Summit");
+      await step(page, "Summary");
+      expect((await summaryRows(page)).join("\n")).toMatch(/Red Centre[\s\S]*Saddle Tan Nappa[\s\S]*All-weather floor mats[\s\S]*Moulded cargo liner/);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("a tampered build parameter is ignored: the summary and link are rebuilt from the catalogue", async ({ page }, testInfo) => {
+    const tampered = '/au/config/tarrak?variant=summit&colour="><script>window.hit=1</script>&acc=free-car';
+    await open(page, testInfo, `/au/test-drive?build=${encodeURIComponent(tampered)}`);
+    const form = page.locator("form#form-test-drive");
+    await expect(form.getByLabel("Model")).toHaveValue("tarrak");
+    await expect(form.locator(".form-build__summary")).toHaveText("Summary: Tarrak Summit, Glacier White, Charcoal Cloth");
+    const href = await form.getByRole("link", { name: "Link to this build" }).getAttribute("href");
+    expect(href).toMatch(/^\/au\/config\/tarrak\?variant=summit&engine=[a-z0-9-]+&/);
+    // The summary, the link back and the posted value hold nothing of it (the page's own address
+    // stays, escaped, in the form's action and the framework's state).
+    expect(await page.locator(".form-build").innerHTML()).not.toMatch(/window\.hit|free-car|script/);
+    // A build of another country is no build.
+    await open(page, testInfo, `/au/test-drive?build=${encodeURIComponent("/nz/config/tarrak?variant=summit")}`);
+    await expect(page.locator(".form-build")).toHaveCount(0);
   });
 });

@@ -3,7 +3,8 @@
  * accessories listing's category, sort and Load more, and the open calculator (no-JS).
  */
 import { ACCESSORY_PARAMS } from "./accessories";
-import { canonicalSearchParams, type ResolvedBuild } from "./build";
+import { BUILD_PARAMS, buildQueryFromSearchParams, canonicalSearchParams, resolveBuild, type ResolvedBuild } from "./build";
+import type { Catalogue } from "./types";
 
 export const STEPS = ["specs", "interior", "accessories", "summary"] as const;
 export type Step = (typeof STEPS)[number];
@@ -43,4 +44,17 @@ export function searchOf(build: URLSearchParams, view: readonly [string, string]
 /** The canonical search of the current URL: the build's query plus the view parameters in use. */
 export function canonicalSearch(build: ResolvedBuild, params: URLSearchParams): string {
   return searchOf(canonicalSearchParams(build), viewParams(params, [STEP_PARAM, ...Object.values(ACCESSORY_PARAMS)]));
+}
+
+/**
+ * Where a `?model=<short name>` address is sent (spec section 2: the model is preselected and the
+ * query removed): the build's canonical query in place of the build parameters given, the other
+ * parameters (step, listing, calculator) kept. Null when the address has no `model`.
+ */
+export function modelRedirectSearch(catalogue: Catalogue, params: URLSearchParams): URLSearchParams | null {
+  if (!params.has(BUILD_PARAMS.model)) return null;
+  const out = canonicalSearchParams(resolveBuild(catalogue, buildQueryFromSearchParams(params)));
+  const buildNames = new Set<string>(Object.values(BUILD_PARAMS));
+  for (const [name, value] of params) if (!buildNames.has(name)) out.append(name, value);
+  return out;
 }

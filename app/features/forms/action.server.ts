@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { countrySchema } from "~/content/schema";
 import { requireCountry } from "~/features/pages/country.server";
+import { buyerContextFromRequest } from "~/features/site-state/cookies.server";
 import { fieldsOf, type FormKind } from "./content";
 import { lookupDealers, lookupDealersAround } from "./dealers.server";
 import { findFormById, findFormOnPage } from "./form-index.server";
@@ -55,7 +56,7 @@ export async function formAction({ request, params }: ActionFunctionArgs, slug: 
     return data<FormActionData>({ formId, lastResult: { initialValue }, dealers }, { headers: NO_STORE });
   }
 
-  const outcome = await submitLead({ form, country, values, idempotencyKey: values.get(IDEMPOTENCY_FIELD) });
+  const outcome = await submitLead({ form, country, values, idempotencyKey: values.get(IDEMPOTENCY_FIELD), buyer: buyerContextFromRequest(request, country) });
   switch (outcome.type) {
     case "stored": {
       const url = new URL(request.url);
@@ -139,7 +140,7 @@ export async function apiSubmitAction(request: Request, kind: FormKind): Promise
   if (!form) return json({ errors: { form_id: [FORM_MESSAGES.invalid("form_id")] } }, 400);
 
   const idempotencyKey = request.headers.get("idempotency-key") ?? values.get(IDEMPOTENCY_FIELD);
-  const outcome = await submitLead({ form, country: country.data, values, idempotencyKey });
+  const outcome = await submitLead({ form, country: country.data, values, idempotencyKey, buyer: buyerContextFromRequest(request, country.data) });
   switch (outcome.type) {
     case "stored":
       return json({ ok: true }, outcome.created ? 201 : 200);

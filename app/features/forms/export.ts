@@ -69,7 +69,8 @@ export function leadsToCsv(leads: readonly Lead[]): string {
     ];
     const payload = payloadColumns.map((column) => {
       const value = lead.payload[column];
-      return value === undefined ? "" : String(value);
+      // A list (a build's summary lines) is one cell, a line each.
+      return value === undefined ? "" : Array.isArray(value) ? value.join("\n") : String(value);
     });
     return [...base, ...payload].map(safeCell);
   });

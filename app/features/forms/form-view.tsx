@@ -15,6 +15,9 @@ import { TextOrRichText } from "~/components/text-or-rich";
 import { useHydrated } from "~/components/use-hydrated";
 import { DEALER_SELECTOR_NOT_GEOCODED, DEALER_SELECTOR_PROMPT } from "~/features/dealers/dealers-for-postcode";
 import { useSite } from "~/features/site-state/site-context";
+import { useBlockData } from "~/blocks/block-data";
+import { BUILD_HANDOFF_TEXTS } from "~/features/configurator/handoff";
+import { BUILD_FIELD, modelLineField, type FormBuildView } from "./build-handoff";
 import { isFormActionData } from "./action-data";
 import { trackFormError, trackFormProgress, trackFormSubmit } from "./analytics";
 import { BotCheckWidget } from "./bot-check-widget";
@@ -158,7 +161,9 @@ export function FormView({ blok, modal }: FormViewProps) {
   const today = todayIn(country);
   const schema = useMemo(() => buildFormSchema(blok, { country, today }), [blok, country, today]);
   const constraint = useMemo(() => getZodConstraint(schema), [schema]);
-  const model = searchParams.get("model");
+  // A configurator build from the link (?build=, resolved by the form's block loader).
+  const buildView = useBlockData<{ build: FormBuildView | null }>(modal ? null : blok._uid)?.build ?? null;
+  const model = buildView?.lineValue ?? searchParams.get("model");
   const dealerParam = searchParams.get("dealer");
   const defaultValue = useMemo(() => defaultValues(fields, country, model, dealerParam), [fields, country, model, dealerParam]);
   const [idempotencyKey, setIdempotencyKey] = useIdempotencyKey(`${domId}-key`, mine?.lastResult?.initialValue?.[IDEMPOTENCY_FIELD]);
@@ -250,6 +255,9 @@ export function FormView({ blok, modal }: FormViewProps) {
   const currentValues: Values = {};
   for (const field of fields) currentValues[field.name] = meta[field.name]?.value ?? meta[field.name]?.initialValue;
   const showDealer = dealerSelectorApplies(fields, currentValues);
+  // The build goes with its own model line only (the server drops it otherwise too).
+  const lineField = modelLineField(fields);
+  const showBuild = buildView !== null && (!lineField || currentValues[lineField.name] === buildView.lineValue);
 
   const formProps = getFormProps(form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -338,6 +346,17 @@ export function FormView({ blok, modal }: FormViewProps) {
           <div className="form__hp" aria-hidden="true">
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" aria-label={HONEYPOT_FIELD} />
           </div>
+          {showBuild && buildView ? (
+            <div className="form-build">
+              <input type="hidden" name={BUILD_FIELD} value={buildView.path} />
+              <p className="form-build__summary">
+                <span className="form-build__label">{BUILD_HANDOFF_TEXTS.label}:</span> {buildView.text}
+              </p>
+              <p className="form-build__link">
+                <a href={buildView.path}>{BUILD_HANDOFF_TEXTS.link}</a>
+              </p>
+            </div>
+          ) : null}
           {(blok.sections ?? []).map((section) => (
             <SectionView key={section._uid} section={section} country={country}>
               {(section.fields ?? []).filter((f) => fields.includes(f)).map(renderField)}

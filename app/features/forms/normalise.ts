@@ -60,7 +60,7 @@ export function hiddenValues(fields: readonly FormField[]): Record<string, strin
 
 /** What the CRM receives for a lead (spec section 3 "Submitted form data"). */
 export interface LeadPayload {
-  [field: string]: string | boolean;
+  [field: string]: string | boolean | string[];
   SFEndpoint: string;
   enquiry_name: string;
   form_id: string;

@@ -11,6 +11,9 @@ import { buildFormSchema, dealerFieldOf } from "./schema";
 import { honeypotTripped, verifyBotToken } from "./bot-check.server";
 import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "./constants";
 import { kickOutbox } from "./outbox.server";
+import { BUILD_FIELD } from "./build-handoff";
+import { leadBuildFields } from "./build-handoff.server";
+import type { BuyerContext } from "~/features/pricing";
 import { getLeadStore } from "./store.server";
 
 /**
@@ -33,6 +36,8 @@ export interface SubmitInput {
   /** Everything posted, as strings. */
   values: URLSearchParams;
   idempotencyKey: string | null;
+  /** The buyer's AU state and type (cookies): the prices of a configurator build's summary lines. */
+  buyer?: BuyerContext;
 }
 
 export type SubmitOutcome =
@@ -41,7 +46,7 @@ export type SubmitOutcome =
   | { type: "bot" }
   | { type: "unavailable" };
 
-export async function submitLead({ form, country, values, idempotencyKey }: SubmitInput): Promise<SubmitOutcome> {
+export async function submitLead({ form, country, values, idempotencyKey, buyer }: SubmitInput): Promise<SubmitOutcome> {
   if (honeypotTripped(values.get(HONEYPOT_FIELD))) return { type: "bot" };
   if (!(await verifyBotToken(values.get(BOT_TOKEN_FIELD)))) return { type: "bot" };
 
@@ -61,6 +66,9 @@ export async function submitLead({ form, country, values, idempotencyKey }: Subm
   }
 
   const lead = buildLead(form, country, submission.value as Record<string, string | undefined>);
+  // A configurator build posted with the form is resolved again from the catalogue (never echoed).
+  const build = await leadBuildFields(form, country, values.get(BUILD_FIELD), lead.payload, buyer ?? { country, isABN: false });
+  if (build) Object.assign(lead.payload, build);
   try {
     const store = await getLeadStore();
     const { lead: stored, created } = await store.insert({ ...lead, idempotencyKey: cleanIdempotencyKey(idempotencyKey) ?? randomUUID() });

@@ -23,6 +23,7 @@ import {
   resolveBuild,
   type BuildChange,
 } from "../build";
+import { BUILD_HANDOFF_TEXTS, testDriveHref } from "../handoff";
 import { carouselContent } from "../images";
 import { buildSummary, withBuyerParams } from "../summary";
 import type { Catalogue } from "../types";
@@ -56,7 +57,7 @@ export const SUMMARY_TEXTS = {
   copyLink: "Copy link",
   copied: "Link copied",
   print: "Print summary",
-  shareLink: "Link to this build",
+  shareLink: BUILD_HANDOFF_TEXTS.link,
 } as const;
 
 const VIEW_KEYS = [STEP_PARAM, ...Object.values(ACCESSORY_PARAMS)];
@@ -66,7 +67,8 @@ const VIEW_KEYS = [STEP_PARAM, ...Object.values(ACCESSORY_PARAMS)];
  * URL: every choice is a link to the build with it, so the page works without JavaScript and a
  * shared URL reopens the same build. With JavaScript the links navigate on the client with
  * `replace` (the route does not reload its data for a new query), so choices apply at once, and
- * a non-canonical address (`?model=`) is replaced by the build's canonical query.
+ * a non-canonical address is replaced by the build's canonical query (`?model=` is redirected by
+ * the route's loader, with or without JavaScript).
  */
 export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOverride }: ConfiguratorPageProps) {
   const { country, line } = catalogue;
@@ -94,7 +96,7 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
   const summary = buildSummary(build, buyer);
   const pathname = location.pathname;
 
-  // With JavaScript the address becomes the canonical build query (drops ?model=).
+  // With JavaScript the address becomes the canonical build query.
   const calculatorInUrl = params.get(CALCULATOR_OPEN_PARAM) === "1";
   // Only once the router is idle: replacing the address during a visitor's navigation would
   // interrupt (abort) it.
@@ -259,7 +261,7 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
                 </tfoot>
               </table>
               <div className="config-summary__actions">
-                <a className="button button--lg button--primary" href={`/${country}/test-drive?model=${encodeURIComponent(line.name)}`}>
+                <a className="button button--lg button--primary" href={testDriveHref(country, line, build)}>
                   {SUMMARY_TEXTS.bookTestDrive}
                 </a>
                 <a className="button button--lg button--outline" href={`/${country}/dealer-locator`}>
