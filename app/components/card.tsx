@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
+import { useEffect, useId, useRef, useState, type CSSProperties, type MouseEvent } from "react";
 import { isVideoUrl, resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { Button } from "./button";
@@ -14,6 +14,9 @@ import { hasText, TextOrRichText } from "./text-or-rich";
 import { useHydrated } from "./use-hydrated";
 
 export type { CardBlok } from "./card.schema";
+
+/** What handles its own clicks inside a card: a click there does not flip the card. */
+const INTERACTIVE = "a, button, summary, details, input, select, textarea, label, video, audio, iframe, [role='button']";
 
 const LIGHT = new Set(["light", "white", "#fff", "#ffffff"]);
 const DARK = new Set(["dark", "black", "#000", "#000000"]);
@@ -91,6 +94,18 @@ export function Card({
     moved.current = true;
     setFlipped(value);
   };
+  // A click anywhere on a flippable tile flips it (spec site.md section 4), except on its own
+  // controls (links, buttons, the popover, a video's controls) and at the end of a text selection.
+  // The keyboard uses the flip buttons, which stay in the tab order.
+  const flipOnTileClick =
+    flippable && hydrated
+      ? (event: MouseEvent<HTMLElement>) => {
+          if (event.defaultPrevented || event.button !== 0) return;
+          if ((event.target as Element).closest?.(INTERACTIVE)) return;
+          if (window.getSelection?.()?.toString()) return;
+          flip(!flipped);
+        }
+      : undefined;
 
   return (
     <article
@@ -109,6 +124,7 @@ export function Card({
       )}
       style={{ ...colour.style, ...({ "--span": span } as CSSProperties) }}
       data-span={span}
+      onClick={flipOnTileClick}
     >
       <div className="card__front">
         {hasMedia ? (

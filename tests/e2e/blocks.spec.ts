@@ -82,6 +82,11 @@ for (const country of COUNTRIES) {
         await page.keyboard.press("Enter");
         await expect(corvale.getByText("Corvale at a glance")).toBeHidden();
         await expect(corvale.getByRole("button", { name: "Show more: Corvale" })).toBeFocused();
+        // A click anywhere on the tile flips it, and flips it back (spec site.md section 4).
+        await corvale.getByText("Medium SUV").click();
+        await expect(corvale.getByText("Corvale at a glance")).toBeVisible();
+        await corvale.getByText("Corvale at a glance").click();
+        await expect(corvale.getByText("Corvale at a glance")).toBeHidden();
       }
     });
 
