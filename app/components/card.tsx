@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type MouseEvent } from "react";
-import { isVideoUrl, resolveLink } from "~/content/links";
+import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { Button } from "./button";
 import { videoLinkAttributes } from "./document-actions";
@@ -78,7 +78,9 @@ export function Card({
   }, [flipped]);
 
   const link = resolveLink(blok.cardLink, country);
-  const linkPlaysVideo = Boolean(link && isVideoUrl(link.href));
+  // A card's link plays in the video modal when it is a video by the media rule (mp4, webm, ogg,
+  // mov: spec site.md section 5); a button's own rule (button.tsx) differs.
+  const linkPlaysVideo = Boolean(link && mediaKind(link.href) === "video");
   const below = inSlider ? Boolean(blok.showBelowSlider) : false;
   const hasMedia = Boolean(blok.media?.filename);
   // Text sits over images; a video keeps its controls clear, so its text goes below.
