@@ -366,3 +366,20 @@ test.describe("feature blocks", () => {
     ]);
   });
 });
+
+test.describe("finance-page tracking identifiers", () => {
+  test("call-to-action buttons under /finance carry the enquiry-tracking identifier", async ({ page }, testInfo) => {
+    for (const path of ["/au/finance", "/au/finance/contact"]) {
+      await open(page, path, testInfo);
+      const buttons = page.locator("main a.button");
+      expect(await buttons.count()).toBeGreaterThan(0);
+      for (const button of await buttons.all()) {
+        if ((await button.textContent())?.trim() === "View offers") await expect(button).not.toHaveAttribute("data-button-id");
+        else await expect(button).toHaveAttribute("data-button-id", "finance-enquiry");
+      }
+    }
+    // Elsewhere content buttons carry none.
+    await open(page, "/au/blocks/cards", testInfo);
+    await expect(page.locator("main a.button[data-button-id]")).toHaveCount(0);
+  });
+});
