@@ -59,10 +59,10 @@ export function takeRenderingBlok(scope: BlokRenderScope): BlokRef | undefined {
 export function BlokTrack({ blok, children }: { blok: { _uid: string; component: string }; children: ReactNode }) {
   const scope = useContext(BlokRenderScopeContext);
   const story = useStoryMeta();
-  if (!scope) return <>{children}</>;
   // The server renders a component's children depth-first and synchronously, then its next
   // sibling: BlokTrackEnd runs once the blok's subtree has rendered without throwing.
-  scope.stack.push({ uid: blok._uid, component: blok.component, slug: story?.full_slug ?? "" });
+  scope?.stack.push({ uid: blok._uid, component: blok.component, slug: story?.full_slug ?? "" });
+  // The same tree on both sides (the browser has no scope): useId depends on the tree's shape.
   return (
     <>
       {children}
@@ -71,8 +71,8 @@ export function BlokTrack({ blok, children }: { blok: { _uid: string; component:
   );
 }
 
-function BlokTrackEnd({ scope }: { scope: BlokRenderScope }) {
-  scope.stack.pop();
+function BlokTrackEnd({ scope }: { scope: BlokRenderScope | null }) {
+  scope?.stack.pop();
   return null;
 }
 
