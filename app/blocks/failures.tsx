@@ -83,10 +83,16 @@ function BlokTrackEnd({ scope }: { scope: BlokRenderScope | null }) {
  */
 export function useFailedOnServer(uid: string): boolean {
   const scope = useContext(BlokRenderScopeContext);
-  const [inServerHtml] = useState(
-    () => !scope && isHydrating() && typeof document !== "undefined" && document.querySelector(`[data-blok-failed="${CSS.escape(uid)}"]`) !== null,
-  );
+  const [inServerHtml] = useState(() => !scope && isHydrating() && failedInServerHtml().has(uid));
   return scope ? scope.failed.has(uid) : inServerHtml;
+}
+
+let serverHtmlFailures: Set<string> | undefined;
+/** The _uids of the failure markers in the server's HTML, read once (hydration happens once). */
+function failedInServerHtml(): Set<string> {
+  if (typeof document === "undefined") return new Set();
+  serverHtmlFailures ??= new Set([...document.querySelectorAll("[data-blok-failed]")].map((el) => el.getAttribute("data-blok-failed") ?? ""));
+  return serverHtmlFailures;
 }
 
 /** Set by the block gallery: editors see the notice on a failed blok. */
