@@ -3,7 +3,9 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
+import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
+import { BlokRenderScopeContext, createBlokRenderScope, takeRenderingBlok, type BlokRef, type BlokRenderScope } from "~/blocks/failures";
 import { loadAllBlocks } from "~/blocks/loading";
 import { loadAllDeferred } from "~/components/deferred";
 import { NonceProvider } from "~/features/security/nonce";
@@ -15,6 +17,8 @@ const blocksLoaded = loadAllBlocks();
 let everythingLoaded: Promise<unknown> | undefined;
 
 const ABORT_DELAY = 5_000;
+/** Bloks that may fail to render on one page before the page is an error (renderDocument). */
+const MAX_FAILED_BLOKS = 20;
 
 export default function handleRequest(
   request: Request,
@@ -28,23 +32,38 @@ export default function handleRequest(
   // Bots and crawlers get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   everythingLoaded ??= Promise.all([blocksLoaded, loadAllDeferred()]);
-  return everythingLoaded.then(() => render(request, responseStatusCode, responseHeaders, remixContext, nonce, waitForAll));
+  const app = (
+    <NonceProvider nonce={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>
+  );
+  return everythingLoaded.then(() => renderDocument(app, { request, status: responseStatusCode, headers: responseHeaders, nonce, waitForAll }));
 }
 
-function render(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  nonce: string,
-  waitForAll: boolean,
-): Promise<Response> {
+export interface DocumentRender {
+  request: Request;
+  status: number;
+  headers: Headers;
+  nonce: string;
+  /** Whole document at once (bots) instead of streamed. */
+  waitForAll: boolean;
+}
+
+/**
+ * Renders the document. A blok that throws while rendering fails alone (app/blocks/failures.tsx):
+ * React 18 has no error boundaries on the server, so the error is traced to the innermost blok that
+ * was rendering (`BlokTrack`), logged once with the story's slug, the blok's _uid and component,
+ * and the document is rendered again with that blok failed (nothing for visitors, a notice for
+ * editors). The response keeps its status. Errors outside any blok are the page's, as before.
+ */
+export function renderDocument(app: ReactElement, args: DocumentRender, scope: BlokRenderScope = createBlokRenderScope()): Promise<Response> {
+  const { request, headers: responseHeaders, nonce, waitForAll } = args;
+  let responseStatusCode = args.status;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let failingBlok: BlokRef | undefined;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider nonce={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
+      <BlokRenderScopeContext.Provider value={scope}>{app}</BlokRenderScopeContext.Provider>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
@@ -56,9 +75,21 @@ function render(
           pipe(body);
         },
         onShellError(error: unknown) {
+          if (failingBlok && scope.failed.size < MAX_FAILED_BLOKS) {
+            scope.failed.set(failingBlok.uid, failingBlok);
+            resolve(renderDocument(app, args, scope));
+            return;
+          }
           reject(error);
         },
         onError(error: unknown) {
+          const blok = takeRenderingBlok(scope);
+          if (blok && !scope.failed.has(blok.uid)) {
+            failingBlok = blok;
+            const slug = blok.slug || new URL(request.url).pathname;
+            console.error(`[blocks] Blok ${blok.component} (${blok.uid}) in story ${slug} failed to render and is not shown:`, error);
+            return;
+          }
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
         },

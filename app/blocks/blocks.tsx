@@ -1,8 +1,11 @@
+import { useState } from "react";
 import { ServerHtml } from "~/components/server-html";
 import type { Blok } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import { blockRegistry } from "./index";
 import { editableAttributes } from "./editable";
+import { BlokBoundary, BlokTrack, FailedBlok, useFailedOnServer } from "./failures";
+import { isInvalidBlok } from "./invalid";
 import { blockComponent, hydratesEverything, needsHydration } from "./loading";
 import { BlockPositionContext, isVisibleIn, openingIndex, useBlockPosition, type BlockPosition } from "./visibility";
 
@@ -46,9 +49,25 @@ const sameBlok = (a: Blok, b: Blok) => a === b || json(a) === json(b);
  * `data-island`) keeps the server's HTML during hydration and its chunk is never loaded; if its
  * content changes later (a revalidation with other data), it renders like any other blok. In the
  * visual editor's preview every blok renders, since content changes live (ADR 020).
+ *
+ * Each blok renders inside its own boundary (app/blocks/failures.tsx): one that failed its schema
+ * at content read, or failed to render on the server or in the browser, shows nothing to visitors
+ * and a notice to editors; the rest of the page renders.
  */
 function BlokSlot({ blok, position, className }: { blok: Blok; position: BlockPosition | null; className: string }) {
+  const failedOnServer = useFailedOnServer(blok._uid);
+  // The server's failure stands while the content is the one it rendered (a new version renders).
+  const [failedContent] = useState(() => (failedOnServer ? blok : null));
+  if (isInvalidBlok(blok)) return <FailedBlok blok={blok} className={className} />;
+  if (failedContent && sameBlok(failedContent, blok)) return <FailedBlok blok={blok} className={className} />;
   const island = !needsHydration(blok);
+  const block = (
+    <BlokBoundary blok={blok} same={sameBlok}>
+      <BlokTrack blok={blok}>
+        <Block blok={blok} />
+      </BlokTrack>
+    </BlokBoundary>
+  );
   return (
     <ServerHtml
       content={blok}
@@ -58,13 +77,7 @@ function BlokSlot({ blok, position, className }: { blok: Blok; position: BlockPo
       {...editableAttributes(blok)}
       data-island={island ? "" : undefined}
     >
-      {position ? (
-        <BlockPositionContext.Provider value={position}>
-          <Block blok={blok} />
-        </BlockPositionContext.Provider>
-      ) : (
-        <Block blok={blok} />
-      )}
+      {position ? <BlockPositionContext.Provider value={position}>{block}</BlockPositionContext.Provider> : block}
     </ServerHtml>
   );
 }

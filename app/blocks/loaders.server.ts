@@ -7,6 +7,7 @@ import { storyLocaleMatches } from "~/features/pages/page-settings";
 import { accessoriesBlockLoader, vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
 import type { BlockDataMap } from "./block-data";
 import { createPageMemo, type PageMemo } from "./page-memo";
+import { isInvalidBlok } from "./invalid";
 
 /**
  * Server data for blocks. A block that needs data on the server (dealers, news, offers…) adds a
@@ -54,7 +55,8 @@ export const blockLoaders: Readonly<Record<string, BlockLoader>> = {
 function isBlok(value: unknown): value is BlockLoaderArgs["blok"] & { locale?: unknown } {
   if (!value || typeof value !== "object") return false;
   const { _uid, component } = value as Record<string, unknown>;
-  return typeof _uid === "string" && _uid !== "" && typeof component === "string";
+  // A blok that failed its schema (app/blocks/invalid.ts) renders nothing: it loads nothing.
+  return typeof _uid === "string" && _uid !== "" && typeof component === "string" && !isInvalidBlok(value);
 }
 
 /**

@@ -1,4 +1,6 @@
 import "~/zod-config";
+import type { z } from "zod";
+import { invalidBlok } from "./invalid";
 import { blockSchemas } from "./schemas";
 
 type Json = unknown;
@@ -7,30 +9,43 @@ function isRecord(value: Json): value is Record<string, Json> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Called once for every blok that fails its schema, with what did not match. */
+export type InvalidBlokReport = (blok: { _uid: string; component: string }, issues: string[]) => void;
+
 /**
  * Parses every blok in a piece of content with its block's schema (defaults, coercions such as
  * Storyblok's "2" for a number field), at any depth: story content, nested bloks, rich-text `blok`
- * nodes, resolved relations. A blok that fails its schema is kept as it is (the content checker
- * reports it; a page still renders what it can). Components receive the parsed bloks, so the
- * browser never needs the schemas (ADR 020). Returns new objects; the input is left unchanged.
+ * nodes, resolved relations. A blok that fails its schema (an editor's mistake: `items: "x"`) is
+ * replaced by an invalid blok (app/blocks/invalid.ts) and reported: its component, which assumes the
+ * schema, never sees it; visitors get nothing for it and editors a notice. Components receive the
+ * parsed bloks, so the browser never needs the schemas (ADR 020). Returns new objects; the input is
+ * left unchanged.
  */
-export function parseBloks<T>(value: T): T {
-  return walk(value) as T;
+export function parseBloks<T>(value: T, onInvalid?: InvalidBlokReport): T {
+  return walk(value, onInvalid) as T;
 }
 
-function walk(value: Json): Json {
-  if (Array.isArray(value)) return value.map(walk);
+/** "items: Invalid input: expected array, received string" (the path in the blok, then zod's message). */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => `${issue.path.length ? issue.path.map(String).join(".") : "(blok)"}: ${issue.message}`);
+}
+
+function walk(value: Json, onInvalid: InvalidBlokReport | undefined): Json {
+  if (Array.isArray(value)) return value.map((v) => walk(v, onInvalid));
   if (!isRecord(value)) return value;
   let node: Record<string, Json> = value;
-  const schema = typeof value.component === "string" && typeof value._uid === "string" ? blockSchemas[value.component] : undefined;
+  const { component, _uid } = value;
+  const schema = typeof component === "string" && typeof _uid === "string" ? blockSchemas[component] : undefined;
   if (schema) {
     const parsed = schema.safeParse(value);
-    if (parsed.success && isRecord(parsed.data)) node = parsed.data;
-    else if (!parsed.success && typeof process !== "undefined" && process.env.NODE_ENV === "development") {
-      console.warn(`Blok ${value.component} (${value._uid}) does not match its schema`, parsed.error.issues);
+    if (!parsed.success) {
+      const issues = describeIssues(parsed.error.issues);
+      onInvalid?.({ _uid: _uid as string, component: component as string }, issues);
+      return invalidBlok(value as Record<string, Json> & { _uid: string; component: string }, issues);
     }
+    if (isRecord(parsed.data)) node = parsed.data;
   }
   const out: Record<string, Json> = {};
-  for (const [key, child] of Object.entries(node)) out[key] = walk(child);
+  for (const [key, child] of Object.entries(node)) out[key] = walk(child, onInvalid);
   return out;
 }

@@ -1,4 +1,6 @@
+import { useLocation } from "@remix-run/react";
 import { isVideoUrl, resolveLink } from "~/content/links";
+import { buttonTrackingId } from "~/features/analytics/button-id";
 import { useSite } from "~/features/site-state/site-context";
 import { videoLinkAttributes } from "./document-actions";
 import { modalId } from "./modal-state";
@@ -11,17 +13,20 @@ export type { ButtonBlok } from "./button.schema";
  * A call-to-action button: a link (external, internal with the country, anchor, asset, email), or
  * the opener of a named modal (`modalAction`). A click on a link to a video file (mp4, avi, mkv,
  * mov, wmv, flv, webm) does not navigate: the video plays in a modal. Without JavaScript the link
- * goes to the file, and a modal button to the modal's `#modal-<name>` anchor.
+ * goes to the file, and a modal button to the modal's `#modal-<name>` anchor. On finance and
+ * configurator paths it carries its tracking identifier (`data-button-id`, buttonTrackingId).
  */
 export function Button({ blok, className: extraClass }: { blok: ButtonBlok; className?: string }) {
   const { country } = useSite();
-  const className = [`button button--${blok.size ?? "sm"} button--${blok.variant ?? "primary"}`, extraClass ?? ""].filter(Boolean).join(" ");
+  const { pathname } = useLocation();
   const label = blok.label ?? "";
+  const tracking = { "data-button-id": buttonTrackingId(pathname, label) };
+  const className = [`button button--${blok.size ?? "sm"} button--${blok.variant ?? "primary"}`, extraClass ?? ""].filter(Boolean).join(" ");
   const modalName = blok.modalAction?.trim();
   if (modalName) {
     // DocumentActions opens the modal on click; without JavaScript the href shows it (:target).
     return (
-      <a className={className} href={`#${modalId(modalName)}`} data-modal-action={modalName} aria-haspopup="dialog">
+      <a className={className} href={`#${modalId(modalName)}`} data-modal-action={modalName} aria-haspopup="dialog" {...tracking}>
         {label}
       </a>
     );
@@ -31,7 +36,7 @@ export function Button({ blok, className: extraClass }: { blok: ButtonBlok; clas
   // A video link plays in the video modal (DocumentActions); without JavaScript it goes to the file.
   const video = isVideoUrl(resolved.href) ? videoLinkAttributes(label, blok.captions?.filename) : {};
   return (
-    <ResolvedAnchor resolved={resolved} className={className} {...video}>
+    <ResolvedAnchor resolved={resolved} className={className} {...video} {...tracking}>
       {label}
     </ResolvedAnchor>
   );

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
-import { isVideoUrl, resolveLink } from "~/content/links";
+import { useEffect, useId, useRef, useState, type CSSProperties, type MouseEvent } from "react";
+import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { Button } from "./button";
 import { videoLinkAttributes } from "./document-actions";
@@ -14,6 +14,9 @@ import { hasText, TextOrRichText } from "./text-or-rich";
 import { useHydrated } from "./use-hydrated";
 
 export type { CardBlok } from "./card.schema";
+
+/** What handles its own clicks inside a card: a click there does not flip the card. */
+const INTERACTIVE = "a, button, summary, details, input, select, textarea, label, video, audio, iframe, [role='button']";
 
 const LIGHT = new Set(["light", "white", "#fff", "#ffffff"]);
 const DARK = new Set(["dark", "black", "#000", "#000000"]);
@@ -75,7 +78,9 @@ export function Card({
   }, [flipped]);
 
   const link = resolveLink(blok.cardLink, country);
-  const linkPlaysVideo = Boolean(link && isVideoUrl(link.href));
+  // A card's link plays in the video modal when it is a video by the media rule (mp4, webm, ogg,
+  // mov: spec site.md section 5); a button's own rule (button.tsx) differs.
+  const linkPlaysVideo = Boolean(link && mediaKind(link.href) === "video");
   const below = inSlider ? Boolean(blok.showBelowSlider) : false;
   const hasMedia = Boolean(blok.media?.filename);
   // Text sits over images; a video keeps its controls clear, so its text goes below.
@@ -91,8 +96,22 @@ export function Card({
     moved.current = true;
     setFlipped(value);
   };
+  // A click anywhere on a flippable tile flips it (spec site.md section 4), except on its own
+  // controls (links, buttons, the popover, a video's controls) and at the end of a text selection.
+  // The keyboard uses the flip buttons, which stay in the tab order.
+  const flipOnTileClick =
+    flippable && hydrated
+      ? (event: MouseEvent<HTMLElement>) => {
+          if (event.defaultPrevented || event.button !== 0) return;
+          if ((event.target as Element).closest?.(INTERACTIVE)) return;
+          if (window.getSelection?.()?.toString()) return;
+          flip(!flipped);
+        }
+      : undefined;
 
   return (
+    // The tile click is a pointer shortcut; the keyboard has the flip buttons (in the tab order).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <article
       className={cx(
         "card",
@@ -109,6 +128,7 @@ export function Card({
       )}
       style={{ ...colour.style, ...({ "--span": span } as CSSProperties) }}
       data-span={span}
+      onClick={flipOnTileClick}
     >
       <div className="card__front">
         {hasMedia ? (

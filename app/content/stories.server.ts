@@ -60,6 +60,24 @@ function cachedRead<T>(
   return cache.read(policy, key, () => fetch({ ...params, cv: cache.currentCv() }));
 }
 
+/**
+ * Parses a story's bloks with their schemas (app/blocks/parse.ts). A blok that fails its schema is
+ * logged once here, when the content is read (published reads are then cached), with the story's
+ * slug, the blok's _uid and component, and what did not match.
+ */
+function parseStory<T>(story: T): T {
+  const slug = (story as { full_slug?: unknown } | null)?.full_slug;
+  return parseBloks(story, (blok, issues) => {
+    console.error(
+      `[blocks] Blok ${blok.component} (${blok._uid}) in story ${typeof slug === "string" ? slug : "?"} does not match its schema and is not shown: ${issues.join("; ")}`,
+    );
+  });
+}
+
+function parseStories<T>(stories: readonly T[]): T[] {
+  return stories.map(parseStory);
+}
+
 function logFailure(what: string, error: unknown): void {
   // An unreachable content API turns this request's "not found" into a 503 (throwNotFound).
   noteContentFailure(error);
@@ -78,7 +96,7 @@ export async function getStory<C = Story["content"]>(slug: string, opts: Content
     const story = await cachedRead(policyForStory(slug), cacheKeyOf("story", slug, params), params, async (p) => {
       try {
         const res = await clientFor(opts).getStory(slug, p);
-        return { value: parseBloks(res.data.story ?? null), cv: res.data.cv };
+        return { value: parseStory(res.data.story ?? null), cv: res.data.cv };
       } catch (error) {
         // A missing story is an answer (cached like any other), not a failure.
         if ((error as { status?: number } | undefined)?.status === 404) return { value: null };
@@ -101,7 +119,7 @@ export async function getStoriesPage<C = Story["content"]>(
     const all = { ...baseParams(opts), ...params };
     return await cachedRead(policyForList(all), cacheKeyOf("stories-page", "", all), all, async (p) => {
       const res = await clientFor(opts).getStories(p);
-      const stories = parseBloks(res.data.stories) as unknown as Story<C>[];
+      const stories = parseStories(res.data.stories) as unknown as Story<C>[];
       const total = Number.isFinite(res.total) ? Number(res.total) : stories.length;
       return { value: { stories, total }, cv: res.data.cv };
     });
@@ -116,7 +134,7 @@ export async function getStories<C = Story["content"]>(params: ISbStoriesParams,
   try {
     const all: ISbStoriesParams = { per_page: 100, ...baseParams(opts), ...params };
     const stories = await cachedRead(policyForList(all), cacheKeyOf("stories-all", "", all), all, async (p) => ({
-      value: parseBloks(await clientFor(opts).getAll("cdn/stories", p)),
+      value: parseStories((await clientFor(opts).getAll("cdn/stories", p)) as unknown[]),
     }));
     return stories as unknown as Story<C>[];
   } catch (error) {

@@ -82,6 +82,11 @@ for (const country of COUNTRIES) {
         await page.keyboard.press("Enter");
         await expect(corvale.getByText("Corvale at a glance")).toBeHidden();
         await expect(corvale.getByRole("button", { name: "Show more: Corvale" })).toBeFocused();
+        // A click anywhere on the tile flips it, and flips it back (spec site.md section 4).
+        await corvale.getByText("Medium SUV").click();
+        await expect(corvale.getByText("Corvale at a glance")).toBeVisible();
+        await corvale.getByText("Corvale at a glance").click();
+        await expect(corvale.getByText("Corvale at a glance")).toBeHidden();
       }
     });
 
@@ -359,5 +364,22 @@ test.describe("feature blocks", () => {
       "Sort the finance",
       "Drive away",
     ]);
+  });
+});
+
+test.describe("finance-page tracking identifiers", () => {
+  test("call-to-action buttons under /finance carry the enquiry-tracking identifier", async ({ page }, testInfo) => {
+    for (const path of ["/au/finance", "/au/finance/contact"]) {
+      await open(page, path, testInfo);
+      const buttons = page.locator("main a.button");
+      expect(await buttons.count()).toBeGreaterThan(0);
+      for (const button of await buttons.all()) {
+        if ((await button.textContent())?.trim() === "View offers") await expect(button).not.toHaveAttribute("data-button-id");
+        else await expect(button).toHaveAttribute("data-button-id", "finance-enquiry");
+      }
+    }
+    // Elsewhere content buttons carry none.
+    await open(page, "/au/blocks/cards", testInfo);
+    await expect(page.locator("main a.button[data-button-id]")).toHaveCount(0);
   });
 });

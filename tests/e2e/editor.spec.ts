@@ -97,6 +97,36 @@ test("visual-editor preview: draft only with a valid token, no cache, noindex, e
   expect(errors).toEqual([]);
 });
 
+test("visual-editor preview: a blok with fields of the wrong types shows a labelled notice, the rest of the page stays", async ({ page }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "live editing needs JavaScript");
+  const errors = collectPageErrors(page);
+  const title = page.locator("h1.news-detail__title");
+  await page.goto(previewUrl(NEWS));
+  await waitForHydration(page, testInfo);
+  await page.locator("html[data-preview-bridge='ready']").waitFor({ state: "attached" });
+  const draft = await page.evaluate(async () => {
+    const res = await fetch("/_content/v2/cdn/stories/news/dealer-network-expands?version=draft&language=au");
+    return ((await res.json()) as { story: { id: number; content: Record<string, unknown> } }).story;
+  });
+  const body = (draft.content.body as unknown[]) ?? [];
+  const malformed = [
+    { _uid: "malformed-stats", component: "stats-banner", heading: "Broken stats", items: "x" },
+    { _uid: "malformed-grid", component: "expanding-grid", heading: "Broken grid", items: { not: "a list" } },
+  ];
+  await sendBridgeEvent(page, { action: "input", story: { ...draft, content: { ...draft.content, title: "Edited with mistakes", body: [...malformed, ...body] } } });
+  await expect(title).toHaveText("Edited with mistakes");
+  const notices = page.getByRole("note", { name: "Block not shown" });
+  await expect(notices).toHaveCount(2);
+  await expect(notices.first()).toContainText("stats-banner (malformed-stats)");
+  await expect(notices.first()).toContainText("items:");
+  await expect(notices.nth(1)).toContainText("expanding-grid (malformed-grid)");
+  await expect(page.getByText("Broken stats")).toHaveCount(0);
+  // The editor fixes the field: the block renders again.
+  await sendBridgeEvent(page, { action: "input", story: { ...draft, content: { ...draft.content, body: [{ ...malformed[0], items: [] }, ...body] } } });
+  await expect(notices).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test("block gallery: every registered block with fields and examples, noindex, not in the sitemap", async ({ page, request }, testInfo) => {
   // One long page with every block: rendering and the axe check take longer than a content page.
   test.slow();

@@ -1,4 +1,5 @@
 import { Blocks } from "~/blocks/blocks";
+import { BlokNoticesContext } from "~/blocks/failures";
 import { countryPath } from "~/content/links";
 import type { Blok, Country } from "~/content/schema";
 import type { GalleryEntry, GalleryExample } from "./block-gallery.server";
@@ -21,7 +22,10 @@ function Example({ example, country }: { example: GalleryExample; country: Count
       {example.place === "root" ? (
         <p className="container">This block is a content type: open the story to see it rendered.</p>
       ) : example.visible ? (
-        <Blocks bloks={[example.blok as Blok]} />
+        // Editors see a notice on an example that fails (its schema, or its rendering).
+        <BlokNoticesContext.Provider value={true}>
+          <Blocks bloks={[example.blok as Blok]} />
+        </BlokNoticesContext.Provider>
       ) : (
         <p className="container">
           This example is shown on the <a href={countryPath(other, "_blocks")}>{other.toUpperCase()} site</a> only.

@@ -85,6 +85,29 @@ describe("<Card>", () => {
     expect(document.querySelector("article")!.className).not.toContain("card--flipped");
     expect(document.activeElement).toBe(toggle);
   });
+  it("flips on a click anywhere on the tile, but not on its links or popover", () => {
+    renderLive(
+      <Card
+        blok={card({
+          heading: "Corvale",
+          subHeading: "Seven seats",
+          popoverText: "Driveaway includes registration.",
+          ctaButton: [{ _uid: "b1", component: "button", label: "Explore", link: { linktype: "url", url: "#explore" } }],
+          showFlippedContent: true,
+          flippedContent: doc("Back side"),
+        })}
+      />,
+    );
+    const article = document.querySelector("article")!;
+    fireEvent.click(screen.getByRole("link", { name: "Explore" }));
+    fireEvent.click(article.querySelector("summary")!);
+    expect(article.className).not.toContain("card--flipped");
+    fireEvent.click(screen.getByText("Seven seats"));
+    expect(article.className).toContain("card--flipped");
+    expect(screen.getByRole("button", { name: "Show more: Corvale" }).getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(screen.getByText("Back side"));
+    expect(article.className).not.toContain("card--flipped");
+  });
   it("opens a video asset link in a video modal", async () => {
     renderLive(<Card blok={card({ heading: "Watch", cardLink: { linktype: "asset", url: "/media/kestrel-drive.mp4" } })} />);
     fireEvent.click(screen.getByRole("link", { name: "Watch" }));

@@ -38,11 +38,14 @@ describe("parseBloks (the server parses content once, when it reads it)", () => 
     expect(card.span).toBe("2");
   });
 
-  it("parses bloks inside rich text, and keeps a blok that fails its schema as it is", () => {
-    const broken = b("stats-banner", { theme: 42 });
-    const out = parseBloks(textContent({ content: docWithBloks(broken) }));
+  it("parses bloks inside rich text, and never hands on a blok that fails its schema", () => {
+    const broken = b("stats-banner", { theme: 42, locale: "au", items: [] });
+    const reports: unknown[] = [];
+    const out = parseBloks(textContent({ content: docWithBloks(broken) }), (blok, issues) => reports.push({ blok, issues }));
     const embedded = (out.content as { content: { attrs?: { body: unknown[] } }[] }).content[1]!.attrs!.body[0];
-    expect(embedded).toEqual(broken);
+    // Only the fields every blok has stay, with what did not match (the editor's notice).
+    expect(embedded).toEqual({ _uid: broken._uid, component: "stats-banner", locale: "au", _invalid: [expect.stringMatching(/^theme: /)] });
+    expect(reports).toEqual([{ blok: { _uid: broken._uid, component: "stats-banner" }, issues: [expect.stringMatching(/^theme: /)] }]);
   });
 });
 
