@@ -2,12 +2,23 @@
 // production build and the Playwright e2e suite (JavaScript on and off) against the production
 // server on the fixture content. Ends with one summary line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { ensureBuild, ensureChromium, ensureDependencies, run } from "./lib.mjs";
+import { ensureBuild, ensureChromium, ensureDependencies, run, startPostgres } from "./lib.mjs";
 
 ensureDependencies();
 const chromium = ensureChromium();
 rmSync(".cache/test-results", { recursive: true, force: true });
 mkdirSync(".cache/test-results", { recursive: true });
+
+// ---- Postgres (issue 27) ----
+// One throwaway cluster for the whole run (about a second to start): the unit tests' Postgres
+// suites (store, outbox, rate limits, invalidation) and the whole-system test get it as
+// TEST_DATABASE_URL. It is stopped and its folder removed when this script exits, whatever the
+// outcome. DATABASE_URL itself is not set, so every other test keeps its SQLite default.
+const postgres = startPostgres();
+process.on("exit", postgres.stop);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+const postgresEnv = { TEST_DATABASE_URL: postgres.url };
+// ---- end Postgres ----
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 function step(name, command, args, env) {
@@ -44,7 +55,7 @@ function readCounts() {
 step("typecheck", "npx", ["tsc"]);
 step("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
 step("content check", "npx", ["tsx", "scripts/content-check.ts"]);
-step("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/vitest.json"]);
+step("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/vitest.json"], postgresEnv);
 console.log("\n=== build ===");
 ensureBuild({ force: true });
 step("e2e (JavaScript on and off)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });

@@ -7,7 +7,8 @@ import { describeStoreAndOutbox } from "./store-suite";
  * The same store and outbox suite against Postgres, when DATABASE_URL is given. Each test works
  * in a schema of its own (created and dropped here), so the suite never touches existing leads.
  */
-const DATABASE_URL = process.env.DATABASE_URL?.trim();
+// `npm test` (and `npm run test:pg`) start a throwaway cluster and pass it as TEST_DATABASE_URL.
+const DATABASE_URL = (process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL)?.trim();
 
 function withSearchPath(url: string, schema: string): string {
   const u = new URL(url);
@@ -46,7 +47,7 @@ describe("Postgres placeholders", () => {
 if (DATABASE_URL) {
   describeStoreAndOutbox("Postgres", postgresHarness);
 } else {
-  describe("Postgres lead store and outbox: not run, because DATABASE_URL is not set", () => {
-    it.skip("set DATABASE_URL (e.g. postgres://user:pass@localhost:5432/kestrel) to run the store and outbox suite against Postgres", () => {});
+  describe("Postgres lead store and outbox: not run, because TEST_DATABASE_URL is not set", () => {
+    it.skip("run `npm run test:pg -- npx vitest run <files>`, or set TEST_DATABASE_URL (e.g. postgres://user:pass@localhost:5432/kestrel), to run the store and outbox suite against Postgres", () => {});
   });
 }
