@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { openPostgresLeadStore, toPostgresPlaceholders } from "~/features/forms/store.server";
-import { describeStoreAndOutbox } from "./store-suite";
+import { describeStoreAndOutbox, leadInput } from "./store-suite";
 
 /**
  * The same store and outbox suite against Postgres, when DATABASE_URL is given. Each test works
@@ -32,6 +32,7 @@ async function postgresHarness() {
   await admin((q) => q(`CREATE SCHEMA ${schema}`));
   const url = withSearchPath(DATABASE_URL!, schema);
   return {
+    url,
     open: () => openPostgresLeadStore(url),
     reconnect: () => openPostgresLeadStore(url),
     cleanup: () => admin((q) => q(`DROP SCHEMA ${schema} CASCADE`)).then(() => undefined),
@@ -46,6 +47,31 @@ describe("Postgres placeholders", () => {
 
 if (DATABASE_URL) {
   describeStoreAndOutbox("Postgres", postgresHarness);
+
+  describe("Postgres claims", () => {
+    it("skip leads another worker's claim has locked instead of waiting for them (FOR UPDATE SKIP LOCKED)", async () => {
+      const harness = await postgresHarness();
+      const store = await harness.open();
+      const pg = await import("pg");
+      const other = new pg.default.Client({ connectionString: harness.url });
+      await other.connect();
+      try {
+        const a = (await store.insert(leadInput(), 100)).lead;
+        const b = (await store.insert(leadInput(), 200)).lead;
+        // Another worker is in the middle of claiming a: its row is locked until that commits.
+        await other.query("BEGIN");
+        await other.query("SELECT id FROM leads WHERE id = $1 FOR UPDATE", [a.id]);
+        const timedOut = new Promise<"blocked">((r) => setTimeout(() => r("blocked"), 2_000));
+        const claimed = await Promise.race([store.claimDue(1_000, 10, 60_000), timedOut]);
+        expect(claimed === "blocked" ? claimed : claimed.map((l) => l.id)).toEqual([b.id]);
+      } finally {
+        await other.query("ROLLBACK").catch(() => {});
+        await other.end();
+        await store.close();
+        await harness.cleanup();
+      }
+    });
+  });
 } else {
   describe("Postgres lead store and outbox: not run, because TEST_DATABASE_URL is not set", () => {
     it.skip("run `npm run test:pg -- npx vitest run <files>`, or set TEST_DATABASE_URL (e.g. postgres://user:pass@localhost:5432/kestrel), to run the store and outbox suite against Postgres", () => {});
