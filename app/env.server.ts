@@ -81,6 +81,8 @@ export const envSchema = z.object({
   // Hardening and operations: per-client limits per minute, log format.
   POST_RATE_LIMIT: optionalPositiveInt("POST_RATE_LIMIT"),
   IMAGE_RATE_LIMIT: optionalPositiveInt("IMAGE_RATE_LIMIT"),
+  // Content calls: the deadline of one call in ms (default 5000); a timeout counts as an outage.
+  CONTENT_TIMEOUT_MS: optionalPositiveInt("CONTENT_TIMEOUT_MS"),
   LOG_FORMAT: z
     .enum(["json", "pretty"], { message: "LOG_FORMAT must be json or pretty" })
     .optional(),
