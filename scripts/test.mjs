@@ -1,5 +1,6 @@
 // `npm test`: every check CI runs, in order: typecheck, lint, content check, unit tests, the
-// production build and the Playwright e2e suite (JavaScript on and off) against the production
+// production build, the whole-system test (two instances on one Postgres) and the Playwright e2e
+// suite (JavaScript on and off) against the production
 // server on the fixture content. Ends with one summary line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureBuild, ensureChromium, ensureDependencies, run, startPostgres } from "./lib.mjs";
@@ -43,6 +44,14 @@ function readCounts() {
     counts.failed += r.numFailedTests ?? 0;
     counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   }
+  // The whole-system test (issue 27) reports like the unit tests.
+  const system = ".cache/test-results/system.json";
+  if (existsSync(system)) {
+    const r = JSON.parse(readFileSync(system, "utf8"));
+    counts.passed += r.numPassedTests ?? 0;
+    counts.failed += r.numFailedTests ?? 0;
+    counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  }
   const e2e = ".cache/test-results/e2e.json";
   if (existsSync(e2e)) {
     const s = JSON.parse(readFileSync(e2e, "utf8")).stats ?? {};
@@ -58,6 +67,9 @@ step("content check", "npx", ["tsx", "scripts/content-check.ts"]);
 step("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/vitest.json"], postgresEnv);
 console.log("\n=== build ===");
 ensureBuild({ force: true });
+// ---- Several instances (issue 27): two production servers on the Postgres above ----
+step("whole system (two instances, one Postgres)", "npx", ["vitest", "run", "--config", "vitest.system.config.ts", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/system.json"], postgresEnv);
+// ---- end several instances ----
 step("e2e (JavaScript on and off)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
 readCounts();
 summary(counts.failed > 0 ? 1 : 0);
