@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookSignature } from "~/content/webhook.server";
+import { contactUsLead } from "../support/leads";
 import { startCrmStub, type CrmStub } from "../unit/forms/crm-stub";
 
 /**
@@ -148,21 +149,7 @@ suite("several instances on one Postgres (production build)", () => {
   });
 
   let seq = 0;
-  const lead = () => ({
-    form_id: "contact-us",
-    country: "au",
-    token: "",
-    disableCIO: false,
-    enquiry_type: "vehicle",
-    vehicle_interested_in: "tarrak",
-    first_name: "Ann",
-    last_name: `Lee${++seq}`,
-    mobile_phone: "0412345678",
-    Email: "ann@example.com",
-    post_code: "3121",
-    dealer_code: "AU-VIC-001",
-    comments: "System test",
-  });
+  const lead = () => contactUsLead(++seq, { firstName: "System", lastName: "Instances", emailUser: "system", comments: "Several instances test" });
   const post = (instance: Instance, client: string, key: string, body: object) =>
     fetch(`${instance.url}/api/form/`, {
       method: "POST",

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { openPostgresLeadStore, toPostgresPlaceholders } from "~/features/forms/store.server";
@@ -47,6 +48,28 @@ describe("Postgres placeholders", () => {
 
 if (DATABASE_URL) {
   describeStoreAndOutbox("Postgres", postgresHarness);
+
+  describe("npm run leads on Postgres", () => {
+    it("reads the counts, re-queues failed leads and exports, from DATABASE_URL", async () => {
+      const harness = await postgresHarness();
+      const store = await harness.open();
+      try {
+        await store.insert(leadInput(), 100);
+        const failed = (await store.insert(leadInput(), 200)).lead;
+        await store.markFailed({ id: failed.id, claimToken: null }, 10, "HTTP 400", 300);
+        const cli = (...args: string[]) =>
+          spawnSync("npx", ["tsx", "scripts/leads.ts", ...args], { encoding: "utf8", env: { ...process.env, DATABASE_URL: harness.url } });
+        expect(cli("status").stdout).toMatch(/^Postgres at 127\.0\.0\.1:\d+\/\w+: 1 pending, 0 delivered, 1 failed$/m);
+        expect(cli("retry").stdout).toMatch(/^Re-queued 1 failed lead\(s\) in Postgres/m);
+        const csv = cli("export", "--status", "pending").stdout.trim().split("\n");
+        expect(csv).toHaveLength(3);
+        expect(csv[0]).toMatch(/^id,created_at,status/);
+      } finally {
+        await store.close();
+        await harness.cleanup();
+      }
+    }, 60_000);
+  });
 
   describe("Postgres claims", () => {
     it("skip leads another worker's claim has locked instead of waiting for them (FOR UPDATE SKIP LOCKED)", async () => {
