@@ -14,13 +14,18 @@ import { createImageService, IMAGE_CACHE_CONTROL } from "./app/features/images/i
 import {
   DEFAULT_IMAGE_RATE_LIMIT,
   DEFAULT_POST_RATE_LIMIT,
+  FORM_RATE_LIMITED,
+  createLimiter,
+  createRateLimitPool,
   formPostRateLimit,
   isImageRequest,
   isWrite,
   perMinuteFromEnv,
   rateLimitConfigFromEnv,
   requestRateLimit,
+  type FormRateLimited,
 } from "./app/features/forms/rate-limit.server";
+import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "./app/features/http/trust-proxy";
 import { getLeadStore } from "./app/features/forms/store.server";
 import { checkReadiness, contentReachable } from "./app/features/observability/health.server";
 import { accessLog, type Logger } from "./app/features/observability/logger.server";
@@ -45,7 +50,7 @@ export interface AppOptions {
   imageCacheDir?: string;
 }
 
-type Locals = { requestContext?: RequestContext; nonce?: string };
+type Locals = { requestContext?: RequestContext; nonce?: string; [FORM_RATE_LIMITED]?: FormRateLimited };
 
 /** The query of the local content API, checked before it is parsed (its parser checks the rest). */
 const contentQuerySchema = z
@@ -63,7 +68,11 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   const headerOptions = { production, https: env.SITE_URL.startsWith("https://") };
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Behind a balancer (TRUST_PROXY), req.ip is the visitor's address: rate limits key on it.
+  app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY) ?? DEFAULT_TRUST_PROXY);
+  // Form posts and writes are counted in Postgres when there is one (shared by every instance);
+  // the image limit guards this instance's CPU (resizes are per instance), so it stays in memory.
+  const limitPool = env.DATABASE_URL ? createRateLimitPool(env.DATABASE_URL) : undefined;
 
   // Every request gets an id (a sane client X-Request-Id is kept), echoed and put on every log line.
   app.use((req, res, next) => {
@@ -115,7 +124,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   app.use(express.static("public", { maxAge: "1h" }));
 
   // The image service for local content: /media/<file>/m/<w>x<h>/filters:... (Storyblok's URL forms).
-  app.use(requestRateLimit(isImageRequest, perMinuteFromEnv(env.IMAGE_RATE_LIMIT, DEFAULT_IMAGE_RATE_LIMIT)));
+  app.use(requestRateLimit(isImageRequest, createLimiter("images", perMinuteFromEnv(env.IMAGE_RATE_LIMIT, DEFAULT_IMAGE_RATE_LIMIT))));
   const images = createImageService({
     assetsDir: path.join(env.CONTENT_DIR_ABS, "assets"),
     cacheDir: imageCacheDir ?? path.resolve(".cache/images"),
@@ -136,8 +145,8 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   app.use(accessLog(logger));
 
   // Per-client limits: form posts (429 with Retry-After), then any write.
-  app.use(formPostRateLimit(rateLimitConfigFromEnv(env)));
-  app.use(requestRateLimit(isWrite, perMinuteFromEnv(env.POST_RATE_LIMIT, DEFAULT_POST_RATE_LIMIT)));
+  app.use(formPostRateLimit(createLimiter("forms", rateLimitConfigFromEnv(env), limitPool)));
+  app.use(requestRateLimit(isWrite, createLimiter("writes", perMinuteFromEnv(env.POST_RATE_LIMIT, DEFAULT_POST_RATE_LIMIT), limitPool)));
 
   // The local content API, mounted for tools, when no Storyblok token is configured.
   if (!env.STORYBLOK_TOKEN) {
@@ -176,7 +185,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
       // Last moment before rendering: the preview middleware (if any) has run.
       applyPreviewPolicy(res, headerOptions);
       const locals = res.locals as Locals;
-      return { nonce: locals.nonce, requestId: locals.requestContext?.id };
+      return { nonce: locals.nonce, requestId: locals.requestContext?.id, formRateLimited: locals[FORM_RATE_LIMITED] };
     },
   });
   app.all("*", readBody, (req, res, next) => reenterRequestContext((res.locals as Locals).requestContext, () => remix(req, res, next)));

@@ -5,6 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { EnvError, parseEnv, type Env } from "./app/env.server";
 import { startOutbox } from "./app/features/forms/outbox.server";
 import { closeLeadStore } from "./app/features/forms/store.server";
+import { startInvalidationChannel, type InvalidationChannel } from "./app/content/invalidation.server";
 import { createLogger, installConsoleLogger } from "./app/features/observability/logger.server";
 import { createApp } from "./server-app";
 
@@ -40,6 +41,16 @@ const app = createApp({ env, build: IS_PROD ? await getBuild() : getBuild, logge
 // The CRM outbox: opens the lead store, runs migrations and delivers stored leads.
 const outbox = await startOutbox(env);
 
+// Several instances on one Postgres: a publish webhook received by any of them invalidates the
+// content of all (LISTEN/NOTIFY). A database that cannot be reached is logged; the server serves.
+let invalidation: InvalidationChannel | null = null;
+if (env.DATABASE_URL) {
+  invalidation = await startInvalidationChannel(env.DATABASE_URL).catch((error: unknown) => {
+    console.error(`[invalidation] the Postgres channel could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  });
+}
+
 const server: Server = app.listen(env.PORT, () => {
   const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;
   console.log(`[${env.NODE_ENV}] listening on http://localhost:${env.PORT} with ${source}`);
@@ -51,8 +62,7 @@ server.requestTimeout = 30_000;
 function shutdown(signal: string) {
   console.log(`${signal} received: closing the server`);
   server.close(() => {
-    void outbox
-      .stop()
+    void Promise.all([outbox.stop(), invalidation?.stop()])
       .then(() => closeLeadStore())
       .finally(() => {
         void viteDevServer?.close();

@@ -9,6 +9,10 @@ import { BlokRenderScopeContext, createBlokRenderScope, takeRenderingBlok, type 
 import { loadAllBlocks } from "~/blocks/loading";
 import { loadAllDeferred } from "~/components/deferred";
 import { NonceProvider } from "~/features/security/nonce";
+import { getContentCache } from "~/content/cache.server";
+
+/** The content version this instance serves (issue 27): shows which instances a publish reached. */
+const CONTENT_VERSION_HEADER = "X-Content-Version";
 
 // Every block component and every deferred component (components/deferred.ts), loaded once: the
 // server renders them synchronously (ADR 020, 022). Deferred components register when their
@@ -27,6 +31,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  responseHeaders.set(CONTENT_VERSION_HEADER, String(getContentCache().version));
   // The response's CSP nonce (server.ts): React puts it on the scripts it streams, Remix on its own.
   const nonce = loadContext.nonce ?? "";
   // Bots and crawlers get the whole document at once; browsers get it streamed.
@@ -100,6 +105,12 @@ export function renderDocument(app: ReactElement, args: DocumentRender, scope: B
 }
 
 /** Unhandled loader/action/render errors are logged once, here; aborted requests are not errors. */
+/** Client navigations' data answers carry the content version too. */
+export function handleDataRequest(response: Response): Response {
+  response.headers.set(CONTENT_VERSION_HEADER, String(getContentCache().version));
+  return response;
+}
+
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
   // A request Remix refused (a POST to a route without an action, an unknown route) is the client's error.

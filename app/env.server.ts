@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseImageServiceFlag } from "~/components/image-url";
+import { parseTrustProxy } from "~/features/http/trust-proxy";
 
 const optionalString = z
   .string()
@@ -81,6 +82,13 @@ export const envSchema = z.object({
   // Hardening and operations: per-client limits per minute, log format.
   POST_RATE_LIMIT: optionalPositiveInt("POST_RATE_LIMIT"),
   IMAGE_RATE_LIMIT: optionalPositiveInt("IMAGE_RATE_LIMIT"),
+  // Proxies that may name the client (X-Forwarded-For): a hop count or addresses/ranges (trust-proxy.ts).
+  TRUST_PROXY: optionalString.refine(
+    (v) => parseTrustProxy(v) !== null,
+    "TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of addresses, CIDR ranges, loopback, linklocal, uniquelocal",
+  ),
+  // Content calls: the deadline of one call in ms (default 5000); a timeout counts as an outage.
+  CONTENT_TIMEOUT_MS: optionalPositiveInt("CONTENT_TIMEOUT_MS"),
   LOG_FORMAT: z
     .enum(["json", "pretty"], { message: "LOG_FORMAT must be json or pretty" })
     .optional(),

@@ -1,7 +1,8 @@
 // Shared helpers for the start and test commands: plain Node, no dependencies, so they run on a
 // fresh clone before `npm ci`.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 export function run(command, args, options = {}) {
@@ -78,4 +79,87 @@ export function ensureJava() {
     process.exit(1);
   }
   return "/usr/bin/java";
+}
+
+// ---- Postgres for the test run (issue 27) -----------------------------------------------------
+
+/** The folder of Debian's Postgres server binaries (initdb, pg_ctl), newest version first; null when none. */
+function postgresBin() {
+  if (process.env.PG_BIN && existsSync(path.join(process.env.PG_BIN, "initdb"))) return process.env.PG_BIN;
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(root, versions[0], "bin") : null;
+}
+
+/** Debian's Postgres server binaries, installed with apt (the `postgresql` package) when missing. */
+export function ensurePostgres() {
+  const found = postgresBin();
+  if (found) return found;
+  console.log("Postgres not found: installing Debian's postgresql package with apt...");
+  if (aptInstall(["postgresql"]) !== 0) {
+    console.error("Could not install postgresql with apt. Install Debian's postgresql package, or set PG_BIN.");
+    process.exit(1);
+  }
+  const installed = postgresBin();
+  if (!installed) {
+    console.error("postgresql was installed but initdb was not found under /usr/lib/postgresql.");
+    process.exit(1);
+  }
+  return installed;
+}
+
+/** A free TCP port on 127.0.0.1 (asked of the OS in a child process: this module stays synchronous). */
+function freePort() {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const result = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+  const port = Number(result.stdout);
+  if (!Number.isInteger(port) || port <= 0) throw new Error("could not find a free port for Postgres");
+  return port;
+}
+
+/**
+ * Starts a throwaway Postgres cluster for the test run: a temporary folder, 127.0.0.1 on a free
+ * port, its unix socket in that folder, trust authentication (nothing else can reach it), fsync
+ * off (the data is thrown away). initdb refuses to run as root, so under root (CI) the cluster
+ * belongs to Debian's `postgres` system user. Returns the connection URL and a synchronous
+ * stop(), which stops the server and removes the folder (safe to call twice, e.g. on exit).
+ */
+export function startPostgres(bin = ensurePostgres()) {
+  const asRoot = process.getuid?.() === 0;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "kestrel-pg-"));
+  const data = path.join(dir, "data");
+  const as = (command, args) => {
+    const full = path.join(bin, command);
+    const result = asRoot
+      ? spawnSync("runuser", ["-u", "postgres", "--", full, ...args], { encoding: "utf8" })
+      : spawnSync(full, args, { encoding: "utf8" });
+    if (result.error) throw result.error;
+    return result;
+  };
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    if (existsSync(path.join(data, "postmaster.pid"))) as("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    if (asRoot) run("chown", ["postgres:", dir]);
+    const init = as("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C"]);
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+    const port = freePort();
+    const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    const start = as("pg_ctl", ["-D", data, "-l", path.join(dir, "server.log"), "-o", options, "-w", "-t", "30", "start"]);
+    if (start.status !== 0) {
+      const log = existsSync(path.join(dir, "server.log")) ? readFileSync(path.join(dir, "server.log"), "utf8") : "";
+      throw new Error(`pg_ctl start failed: ${start.stderr || start.stdout}\n${log}`);
+    }
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
 }

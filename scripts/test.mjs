@@ -1,9 +1,9 @@
 // `npm test`: every check CI runs, in order: typecheck, lint, content check, unit tests, the
-// production build and the Playwright e2e suite (JavaScript on and off, with the HTML and
-// accessibility checkers) against the production server on the fixture content. Ends with one
-// summary line: "N passed, N failed".
+// production build, the whole-system test (two instances on one Postgres) and the Playwright e2e
+// suite (JavaScript on and off, with the HTML and accessibility checkers) against the production
+// server on the fixture content. Ends with one summary line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { ensureBuild, ensureChromium, ensureDependencies, ensureJava, run } from "./lib.mjs";
+import { ensureBuild, ensureChromium, ensureDependencies, ensureJava, run, startPostgres } from "./lib.mjs";
 
 ensureDependencies();
 const chromium = ensureChromium();
@@ -11,6 +11,17 @@ const chromium = ensureChromium();
 const java = ensureJava();
 rmSync(".cache/test-results", { recursive: true, force: true });
 mkdirSync(".cache/test-results", { recursive: true });
+
+// ---- Postgres (issue 27) ----
+// One throwaway cluster for the whole run (about a second to start): the unit tests' Postgres
+// suites (store, outbox, rate limits, invalidation) and the whole-system test get it as
+// TEST_DATABASE_URL. It is stopped and its folder removed when this script exits, whatever the
+// outcome. DATABASE_URL itself is not set, so every other test keeps its SQLite default.
+const postgres = startPostgres();
+process.on("exit", postgres.stop);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+const postgresEnv = { TEST_DATABASE_URL: postgres.url };
+// ---- end Postgres ----
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 function step(name, command, args, env) {
@@ -35,6 +46,14 @@ function readCounts() {
     counts.failed += r.numFailedTests ?? 0;
     counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   }
+  // The whole-system test (issue 27) reports like the unit tests.
+  const system = ".cache/test-results/system.json";
+  if (existsSync(system)) {
+    const r = JSON.parse(readFileSync(system, "utf8"));
+    counts.passed += r.numPassedTests ?? 0;
+    counts.failed += r.numFailedTests ?? 0;
+    counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  }
   const e2e = ".cache/test-results/e2e.json";
   if (existsSync(e2e)) {
     const s = JSON.parse(readFileSync(e2e, "utf8")).stats ?? {};
@@ -47,9 +66,12 @@ function readCounts() {
 step("typecheck", "npx", ["tsc"]);
 step("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
 step("content check", "npx", ["tsx", "scripts/content-check.ts"]);
-step("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/vitest.json"]);
+step("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/vitest.json"], postgresEnv);
 console.log("\n=== build ===");
 ensureBuild({ force: true });
+// ---- Several instances (issue 27): two production servers on the Postgres above ----
+step("whole system (two instances, one Postgres)", "npx", ["vitest", "run", "--config", "vitest.system.config.ts", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/system.json"], postgresEnv);
+// ---- end several instances ----
 step("e2e (JavaScript on and off)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium, JAVA_PATH: java });
 readCounts();
 summary(counts.failed > 0 ? 1 : 0);

@@ -10,10 +10,14 @@
  *   section 4). A response with a newer cv means content was published: every entry read at an
  *   older cv must be read again (it is still kept for stale-if-error). A cv older than
  *   CV_MAX_AGE_MS is not sent, so Storyblok answers with its latest cv.
- * - The publish webhook (app/routes/api.storyblok-webhook.tsx) clears the cache and refreshes the cv.
+ * - The publish webhook (app/routes/api.storyblok-webhook.tsx), on any instance, marks every entry
+ *   stale (kept for stale-if-error, read again before it is served) and refreshes the cv, on every
+ *   instance (invalidation.server.ts).
  *
  * Drafts (previews, development) are never cached: they bypass this module.
  */
+
+import { onContentInvalidated } from "./invalidation.server";
 
 export interface CachePolicy {
   readonly name: string;
@@ -230,6 +234,24 @@ export class ContentCache {
     return this.cv;
   }
 
+  /**
+   * Content was published: every entry must be read again before it is served, but is kept, so
+   * an outage right after a publish still serves it (stale-if-error); the cv is forgotten (the
+   * caller learns the new one). Reads in flight still answer their callers but are not stored.
+   */
+  invalidate(): void {
+    this.epoch++;
+    this.inflight.clear();
+    for (const entry of this.entries.values()) entry.outdated = true;
+    this.cv = 0;
+    this.cvSeenAt = 0;
+  }
+
+  /** The newest content version this cache has seen (0 when none yet): what the instance serves. */
+  get version(): number {
+    return this.cv;
+  }
+
   /** Forgets every entry and the cv; reads in flight still answer their callers but are not stored. */
   clear(): void {
     this.epoch++;
@@ -246,14 +268,27 @@ export class ContentCache {
 
 let shared: ContentCache | undefined;
 
-/** The process-wide content cache. */
+/**
+ * The process-wide content cache. It subscribes to content invalidations (this instance's webhook
+ * and the other instances', invalidation.server.ts): entries become stale, the new cv is remembered.
+ */
 export function getContentCache(): ContentCache {
-  shared ??= new ContentCache({
-    onError: (key, error) => {
-      const e = error as { status?: number; message?: string } | undefined;
-      console.error(`[content-cache] ${key}: ${e?.status ?? ""} ${e?.message ?? String(error)} (serving cached content)`.trim());
-    },
-  });
+  if (!shared) {
+    const cache = new ContentCache({
+      onError: (key, error) => {
+        const e = error as { status?: number; message?: string } | undefined;
+        console.error(`[content-cache] ${key}: ${e?.status ?? ""} ${e?.message ?? String(error)} (serving cached content)`.trim());
+      },
+    });
+    onContentInvalidated((event) => {
+      if (event.cv === null) cache.invalidate();
+      else if (event.cv !== cache.version) {
+        cache.invalidate();
+        cache.noteCv(event.cv);
+      }
+    });
+    shared = cache;
+  }
   return shared;
 }
 

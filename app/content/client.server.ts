@@ -3,6 +3,7 @@ import type { Env } from "~/env.server";
 import { getEnv } from "~/env.server";
 import { getContentCache } from "./cache.server";
 import { getLocalContentApi } from "./local-api.server";
+import { contentTimeoutMs, withContentTimeout } from "./timeout.server";
 
 /** Base URL the in-process local API answers on; never reached over the network. */
 export const LOCAL_ENDPOINT = "http://local-content.invalid/v2";
@@ -29,7 +30,10 @@ export function setContentFetchInterceptor(fn: ContentFetchInterceptor | null): 
  * The content version (cv) is managed by the content cache (cache.server.ts), not the client.
  */
 export function createContentClient(env: Env, options: { preview?: boolean } = {}): StoryblokClient {
-  const common = { maxRetries: 10, retriesDelay: 300, cache: { clear: "manual", cv: "manual" } as const };
+  // The client's own timeout (in seconds) aborts a hung request; callers add the same deadline
+  // around the whole call, retries included (withContentTimeout), since the client turns an abort
+  // into an answer without data rather than an error.
+  const common = { maxRetries: 10, retriesDelay: 300, timeout: contentTimeoutMs(env) / 1000, cache: { clear: "manual", cv: "manual" } as const };
   if (env.STORYBLOK_TOKEN) {
     const accessToken = options.preview && env.STORYBLOK_PREVIEW_TOKEN ? env.STORYBLOK_PREVIEW_TOKEN : env.STORYBLOK_TOKEN;
     return new StoryblokClient({ accessToken, region: env.STORYBLOK_REGION, ...common });
@@ -70,7 +74,7 @@ export function getContentClient(options: { preview?: boolean } = {}): Storyblok
  */
 export async function refreshContentVersion(): Promise<number | null> {
   try {
-    const res = await getContentClient().get("cdn/spaces/me", {});
+    const res = await withContentTimeout(() => getContentClient().get("cdn/spaces/me", {}));
     const cv = Number((res.data as { space?: { version?: unknown } }).space?.version);
     if (!Number.isFinite(cv) || cv <= 0) return null;
     getContentCache().noteCv(cv);

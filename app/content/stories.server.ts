@@ -5,6 +5,7 @@ import { isPreviewRequest } from "~/features/preview/preview.server";
 import { getContentClient } from "./client.server";
 import { CACHE_POLICIES, cacheKeyOf, getContentCache, policyForList, policyForStory, type CachePolicy, type Fetched } from "./cache.server";
 import { parseBloks } from "~/blocks/parse";
+import { withContentTimeout } from "./timeout.server";
 import { noteContentFailure } from "~/features/observability/request-context.server";
 
 export interface ContentOptions {
@@ -47,7 +48,8 @@ function baseParams(opts: ContentOptions): ISbStoriesParams {
 
 /**
  * Published reads go through the content cache (policies, coalescing, stale-if-error, cv: see
- * cache.server.ts) with the remembered cv; drafts go straight to the content service.
+ * cache.server.ts) with the remembered cv; drafts go straight to the content service. Every call
+ * has a deadline (CONTENT_TIMEOUT_MS, timeout.server.ts).
  */
 function cachedRead<T>(
   policy: CachePolicy,
@@ -55,9 +57,10 @@ function cachedRead<T>(
   params: ISbStoriesParams,
   fetch: (params: ISbStoriesParams) => Promise<Fetched<T>>,
 ): Promise<T> {
-  if (params.version === "draft") return fetch({ ...params }).then((r) => r.value);
+  if (params.version === "draft") return withContentTimeout(() => fetch({ ...params })).then((r) => r.value);
   const cache = getContentCache();
-  return cache.read(policy, key, () => fetch({ ...params, cv: cache.currentCv() }));
+  // A call past its deadline fails like an outage: the cache then serves its stale entry.
+  return cache.read(policy, key, () => withContentTimeout(() => fetch({ ...params, cv: cache.currentCv() })));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clearContentCache } from "~/content/cache.server";
+import { getContentCache } from "~/content/cache.server";
 import { refreshContentVersion } from "~/content/client.server";
+import { invalidateEverywhere } from "~/content/invalidation.server";
 import {
   MAX_WEBHOOK_BODY_BYTES,
   SIGNATURE_HEADER,
@@ -21,7 +22,9 @@ export const loader = () => reply({ error: "Use POST" }, 405, { Allow: "POST" })
  * POST /api/storyblok-webhook: Storyblok's webhook. The `webhook-signature` header must be the
  * HMAC-SHA1 (hex) of the raw body with STORYBLOK_WEBHOOK_SECRET (else 401); the body must be a
  * webhook payload with an `action` (else 400). On published, unpublished, deleted, moved (and a
- * datasource's entries_updated) the content cache is cleared and the content version refreshed.
+ * datasource's entries_updated) the content cache of every instance is invalidated (entries kept
+ * as stale-if-error fallbacks, read again before they are served) and the content version
+ * refreshed (invalidation.server.ts).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return reply({ error: "Use POST" }, 405, { Allow: "POST" });
@@ -37,8 +40,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const event = parseWebhookEvent(body);
   if (!event) return reply({ error: "Body must be a JSON webhook payload with an action" }, 400);
   if (!changesContent(event)) return reply({ ok: true, action: event.action, cleared: false });
-  clearContentCache();
-  const cv = await refreshContentVersion();
-  console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content cache cleared, cv ${cv ?? "unknown"}`.trim());
+  // The cache subscribes to invalidations: make sure it exists before the first one.
+  getContentCache();
+  const cv = await invalidateEverywhere(event.action, refreshContentVersion);
+  console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content invalidated on every instance, cv ${cv ?? "unknown"}`.trim());
   return reply({ ok: true, action: event.action, cleared: true, cv });
 }

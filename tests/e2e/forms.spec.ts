@@ -240,6 +240,31 @@ test.describe("enquiry form with JavaScript", () => {
     expect(errors).toEqual([expect.objectContaining({ form_id: "contact-us", error_type: "submit" })]);
   });
 
+  test("a submission over the rate limit shows the server's message with the time to wait in the result modal", async ({ page }, testInfo) => {
+    const LIMITED = "Too many form submissions from your connection. Please wait 7 minutes and try again.";
+    await page.route("**/api/form/", (route) =>
+      route.fulfill({ status: 429, headers: { "Retry-After": "400", "Content-Type": "application/json" }, body: JSON.stringify({ error: LIMITED }) }),
+    );
+    await open(page, testInfo, "/au/contact-us");
+    const form = page.locator("form#form-contact-us");
+    await form.getByLabel("Enquiry type").selectOption("general");
+    for (const [label, value] of [
+      ["First name", "Ann"],
+      ["Last name", "Lee"],
+      ["Mobile number", "0412345678"],
+      ["Email", "ann@example.com"],
+      ["Postcode", "3000"],
+      ["Comments", "Hello"],
+    ]) {
+      await form.getByLabel(label).fill(value);
+    }
+    await form.getByRole("button", { name: "Send enquiry" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sorry" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(LIMITED);
+    await expect(dialog).not.toContainText(FAILURE);
+  });
+
   test("POST /api/form/ stores a retried request once (same Idempotency-Key) and rejects bad fields with 400", async ({ page }) => {
     const key = `e2e-${Date.now()}-${Math.random().toString(16).slice(2)}`;
     const body = {

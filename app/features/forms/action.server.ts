@@ -33,8 +33,11 @@ function anchorOf(value: FormDataEntryValue | null): string {
  * page with ?submitted=<form_id>, so a reload does not post again; errors re-render the page with
  * the messages next to the fields and the values kept.
  */
-export async function formAction({ request, params }: ActionFunctionArgs, slug: string) {
+export async function formAction({ request, params, context }: ActionFunctionArgs, slug: string) {
   const country = requireCountry(params);
+  // Over the client's form-post limit (server-app.ts): the page answers 429 with the form, its
+  // values kept and the time to wait in its alert.
+  const limited = context?.formRateLimited;
   // A body that is not a form (JSON, broken multipart) is the client's error, not the server's.
   const formData = await request.formData().catch(() => null);
   if (!formData) {
@@ -47,6 +50,13 @@ export async function formAction({ request, params }: ActionFunctionArgs, slug: 
     return data<FormActionData>({ formId, failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE });
   }
   const initialValue = Object.fromEntries(values);
+  if (limited) {
+    return data<FormActionData>(
+      { formId, lastResult: { initialValue }, failure: limited.message },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+
   const dealerField = dealerFieldOf(fieldsOf(form, country));
   const dealers = dealerField
     ? ((await lookupDealers(values.get("post_code"), country)) ?? (await lookupDealersAround(values.get(dealerField.name), country)))

@@ -171,6 +171,8 @@ export function FormView({ blok, modal }: FormViewProps) {
   const submittingRef = useRef(false);
   const validSubmitRef = useRef(false);
   const [result, setResult] = useState<Result>(null);
+  // The server's own message for a refusal the visitor can act on (over the rate limit: when to try again).
+  const [failureMessage, setFailureMessage] = useState<string | null>(null);
   const [dealers, setDealers] = useState<DealerLookup | null>(mine?.dealers ?? null);
   const progressSent = useRef(new Set<string>());
   // The postcode as the visitor left the field: a short one ("800") is looked up only then.
@@ -196,6 +198,7 @@ export function FormView({ blok, modal }: FormViewProps) {
     if (submittingRef.current) return;
     submittingRef.current = true;
     setSubmitting(true);
+    setFailureMessage(null);
     const values = formValues(formData);
     const enquiryType = chosenEnquiryType(fields, values);
     const body: Record<string, unknown> = {
@@ -216,6 +219,11 @@ export function FormView({ blok, modal }: FormViewProps) {
         headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": idempotencyKey },
         body: JSON.stringify(body),
       });
+      if (response.status === 429) {
+        const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
+        setFailureMessage(typeof answer?.error === "string" ? answer.error : null);
+        throw new Error("HTTP 429");
+      }
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       trackFormSubmit(formId, country, values.enquiry_type);
       form.reset();
@@ -322,7 +330,7 @@ export function FormView({ blok, modal }: FormViewProps) {
     return <FieldView key={field._uid} field={field} meta={fieldMeta} country={country} />;
   };
 
-  const failure = mine?.failure ?? (result === "failure" && modal ? FORM_MESSAGES.failure : undefined);
+  const failure = mine?.failure ?? (result === "failure" && modal ? (failureMessage ?? FORM_MESSAGES.failure) : undefined);
 
   return (
     <div className={["form-block", blok.background_color ? "form-block--background" : ""].filter(Boolean).join(" ")} id={modal ? undefined : anchor} style={blok.background_color ? { backgroundColor: blok.background_color } : undefined}>
@@ -377,7 +385,7 @@ export function FormView({ blok, modal }: FormViewProps) {
             <h2 className="form-result__heading" id={`${domId}-result`}>
               {result === "success" ? FORM_MESSAGES.successHeading : FORM_MESSAGES.failureHeading}
             </h2>
-            {result === "success" ? <TextOrRichText value={blok.success_message} /> : <p>{FORM_MESSAGES.failure}</p>}
+            {result === "success" ? <TextOrRichText value={blok.success_message} /> : <p>{failureMessage ?? FORM_MESSAGES.failure}</p>}
           </div>
         </Modal>
       )}

@@ -22,6 +22,11 @@ export const FORM_MESSAGES = {
 
 /**
  * Not in the specification (it does not describe rate limiting): the answer to a client that
- * sent too many form posts. Kept here with the other form strings so it can be reworded.
+ * sent too many form posts, with the time until its limit resets (rounded up to whole minutes,
+ * or seconds under a minute). Kept here with the other form strings so it can be reworded.
  */
-export const RATE_LIMIT_MESSAGE = "Too many form submissions from your connection. Please wait a few minutes and try again.";
+export function rateLimitMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? "second" : "seconds"}` : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? "minute" : "minutes"}`;
+  return `Too many form submissions from your connection. Please wait ${wait} and try again.`;
+}

@@ -7,6 +7,13 @@ import { describeLeadStore, getLeadStore, type Lead, type LeadStore } from "./st
  * jitter, and marks it delivered, or failed after the attempt limit. State lives in the store, so
  * a restart picks up where it stopped; a worker's claim on a lead expires after the lease, so a
  * crashed worker's leads are tried again. Logs name lead ids and status codes, never field values.
+ *
+ * Several servers can run it on one database (ADR 027): a claim skips leads another worker is
+ * claiming (SKIP LOCKED) and carries a token, and only the token's holder records the outcome.
+ * The leads of a batch are delivered side by side, so each lead's delivery starts when it is
+ * claimed and ends within timeoutMs: its lease (timeoutMs plus a margin, or leaseMs if longer)
+ * outlasts it. The CRM gets the lead's idempotency key on every attempt: a delivery repeated after
+ * a lost answer or an expired lease is recognised there.
  */
 
 export interface OutboxConfig {
@@ -23,8 +30,16 @@ export interface OutboxConfig {
   /** How often the worker looks for due leads. */
   pollMs: number;
   batchSize: number;
-  /** How long a claimed lead is reserved for one worker. */
+  /** The least a claimed lead is reserved for one worker (see leaseFor: never less than a delivery can take). */
   leaseMs: number;
+}
+
+/** Time for the store writes around a delivery, on top of its timeout. */
+export const LEASE_MARGIN_MS = 10_000;
+
+/** Each claimed lead's lease: longer than its delivery can take (the timeout plus a margin). */
+export function leaseFor(config: Pick<OutboxConfig, "leaseMs" | "timeoutMs">): number {
+  return Math.max(config.leaseMs, config.timeoutMs + LEASE_MARGIN_MS);
 }
 
 export const DEFAULT_OUTBOX_CONFIG: OutboxConfig = {
@@ -34,7 +49,7 @@ export const DEFAULT_OUTBOX_CONFIG: OutboxConfig = {
   timeoutMs: 10_000,
   pollMs: 5_000,
   batchSize: 10,
-  leaseMs: 60_000,
+  leaseMs: 30_000,
 };
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -144,7 +159,7 @@ export interface OutboxDeps {
   log?: (message: string) => void;
 }
 
-/** One pass: claims the due leads and tries each once. */
+/** One pass: claims the due leads and tries each once, side by side. */
 export async function deliverDue(deps: OutboxDeps): Promise<PassResult> {
   const { config } = deps;
   const now = deps.now ?? Date.now;
@@ -152,25 +167,28 @@ export async function deliverDue(deps: OutboxDeps): Promise<PassResult> {
   const result: PassResult = { delivered: 0, retried: 0, failed: 0 };
   if (!config.crmBaseUrl) return result;
   const store = typeof deps.store === "function" ? await deps.store() : deps.store;
-  const leads = await store.claimDue(now(), config.batchSize, config.leaseMs);
-  for (const lead of leads) {
-    const outcome = await deliverLead(lead, config, deps.fetch);
-    const attempts = lead.attempts + 1;
-    if (outcome.ok) {
-      await store.markDelivered(lead.id, now());
-      result.delivered++;
-      log(`[leads] delivered ${lead.id} (${lead.formId}) after ${attempts} attempt(s)`);
-    } else if (outcome.retry && attempts < config.maxAttempts) {
-      const delay = backoffDelay(attempts, config, deps.random);
-      await store.markRetry(lead.id, attempts, now() + delay, outcome.error, now());
-      result.retried++;
-      log(`[leads] delivery of ${lead.id} failed (${outcome.error}); attempt ${attempts}/${config.maxAttempts}, next in ${(delay / 1000).toFixed(1)} s`);
-    } else {
-      await store.markFailed(lead.id, attempts, outcome.error, now());
-      result.failed++;
-      log(`[leads] delivery of ${lead.id} failed for good (${outcome.error}) after ${attempts} attempt(s); \`npm run leads -- retry\` re-queues it`);
-    }
-  }
+  const leads = await store.claimDue(now(), config.batchSize, leaseFor(config));
+  const lost = (lead: Lead) => log(`[leads] the claim on ${lead.id} ran out before its outcome was recorded; its new holder records it`);
+  await Promise.all(
+    leads.map(async (lead) => {
+      const outcome = await deliverLead(lead, config, deps.fetch);
+      const attempts = lead.attempts + 1;
+      if (outcome.ok) {
+        if (!(await store.markDelivered(lead, now()))) return lost(lead);
+        result.delivered++;
+        log(`[leads] delivered ${lead.id} (${lead.formId}) after ${attempts} attempt(s)`);
+      } else if (outcome.retry && attempts < config.maxAttempts) {
+        const delay = backoffDelay(attempts, config, deps.random);
+        if (!(await store.markRetry(lead, attempts, now() + delay, outcome.error, now()))) return lost(lead);
+        result.retried++;
+        log(`[leads] delivery of ${lead.id} failed (${outcome.error}); attempt ${attempts}/${config.maxAttempts}, next in ${(delay / 1000).toFixed(1)} s`);
+      } else {
+        if (!(await store.markFailed(lead, attempts, outcome.error, now()))) return lost(lead);
+        result.failed++;
+        log(`[leads] delivery of ${lead.id} failed for good (${outcome.error}) after ${attempts} attempt(s); \`npm run leads -- retry\` re-queues it`);
+      }
+    }),
+  );
   return result;
 }
 

@@ -33,6 +33,8 @@ export interface Lead extends LeadInput {
   nextAttemptAt: number;
   /** Epoch ms: a worker holds the lead until then (a crashed worker's claim expires). */
   lockedUntil: number | null;
+  /** The claim of the worker holding the lead: only that worker may record the delivery's outcome. */
+  claimToken: string | null;
   /** Status code or network error of the last failed delivery; never personal data. */
   lastError: string | null;
   createdAt: number;
@@ -40,15 +42,29 @@ export interface Lead extends LeadInput {
   deliveredAt: number | null;
 }
 
+/** A worker's hold on a lead: the lead's id and the token of the claim that returned it. */
+export interface Claim {
+  id: string;
+  claimToken: string | null;
+}
+
 export interface LeadStore {
   readonly dialect: "sqlite" | "postgres";
   /** Stores a lead unless its idempotency key is known; returns the stored lead either way. */
   insert(input: LeadInput, now?: number): Promise<{ lead: Lead; created: boolean }>;
-  /** Claims up to `limit` pending leads that are due, for `leaseMs`. */
+  /**
+   * Claims up to `limit` pending leads that are due, for `leaseMs` each, under a new claim token
+   * (in each returned lead). Leads another worker is claiming at this moment are skipped, not
+   * waited for (Postgres: FOR UPDATE SKIP LOCKED; SQLite has one writer at a time).
+   */
   claimDue(now: number, limit: number, leaseMs: number): Promise<Lead[]>;
-  markDelivered(id: string, now: number): Promise<void>;
-  markRetry(id: string, attempts: number, nextAttemptAt: number, error: string, now: number): Promise<void>;
-  markFailed(id: string, attempts: number, error: string, now: number): Promise<void>;
+  /**
+   * The outcome of a delivery, recorded only while `claim` still holds the lead (its token is the
+   * lead's): false when the lease ran out and another worker claimed the lead meanwhile.
+   */
+  markDelivered(claim: Claim, now: number): Promise<boolean>;
+  markRetry(claim: Claim, attempts: number, nextAttemptAt: number, error: string, now: number): Promise<boolean>;
+  markFailed(claim: Claim, attempts: number, error: string, now: number): Promise<boolean>;
   /** Puts every failed lead back in the queue, due now; returns how many. */
   requeueFailed(now: number): Promise<number>;
   get(id: string): Promise<Lead | null>;
@@ -90,6 +106,11 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS leads_due ON leads (status, next_attempt_at)`,
     ],
   },
+  {
+    // Issue 27: a claim token, so only the worker holding a lead records its outcome.
+    version: 2,
+    statements: [`ALTER TABLE leads ADD COLUMN claim_token TEXT`],
+  },
 ];
 
 const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS lead_schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
@@ -100,20 +121,36 @@ const SQL = {
     VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
   byKey: `SELECT * FROM leads WHERE idempotency_key = ?`,
   byId: `SELECT * FROM leads WHERE id = ?`,
-  // The outer conditions are checked again on the row a concurrent worker may have just claimed.
-  claim: `UPDATE leads SET locked_until = ?, updated_at = ?
-    WHERE id IN (SELECT id FROM leads WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
-                 ORDER BY next_attempt_at, created_at LIMIT ?)
-      AND status = 'pending' AND (locked_until IS NULL OR locked_until <= ?)
-    RETURNING *`,
-  delivered: `UPDATE leads SET status = 'delivered', delivered_at = ?, locked_until = NULL, last_error = NULL, attempts = attempts + 1, updated_at = ? WHERE id = ?`,
-  retry: `UPDATE leads SET attempts = ?, next_attempt_at = ?, last_error = ?, locked_until = NULL, updated_at = ? WHERE id = ? AND status = 'pending'`,
-  failed: `UPDATE leads SET status = 'failed', attempts = ?, last_error = ?, locked_until = NULL, updated_at = ? WHERE id = ? AND status = 'pending'`,
-  requeue: `UPDATE leads SET status = 'pending', attempts = 0, next_attempt_at = ?, locked_until = NULL, updated_at = ? WHERE status = 'failed'`,
+  // Outcomes are recorded only by the claim's holder (same token, still pending).
+  delivered: `UPDATE leads SET status = 'delivered', delivered_at = ?, locked_until = NULL, claim_token = NULL, last_error = NULL, attempts = attempts + 1, updated_at = ?
+    WHERE id = ? AND claim_token IS NOT DISTINCT FROM ? AND status = 'pending'`,
+  retry: `UPDATE leads SET attempts = ?, next_attempt_at = ?, last_error = ?, locked_until = NULL, claim_token = NULL, updated_at = ?
+    WHERE id = ? AND claim_token IS NOT DISTINCT FROM ? AND status = 'pending'`,
+  failed: `UPDATE leads SET status = 'failed', attempts = ?, last_error = ?, locked_until = NULL, claim_token = NULL, updated_at = ?
+    WHERE id = ? AND claim_token IS NOT DISTINCT FROM ? AND status = 'pending'`,
+  requeue: `UPDATE leads SET status = 'pending', attempts = 0, next_attempt_at = ?, locked_until = NULL, claim_token = NULL, updated_at = ? WHERE status = 'failed'`,
   list: `SELECT * FROM leads ORDER BY created_at, id`,
   listByStatus: `SELECT * FROM leads WHERE status = ? ORDER BY created_at, id`,
   counts: `SELECT status, COUNT(*) AS n FROM leads GROUP BY status`,
 } as const;
+
+/**
+ * Claims due leads under a token. The outer conditions are checked again on each row. Postgres
+ * locks the chosen rows and skips rows another worker's claim has locked (SKIP LOCKED), so two
+ * workers never wait for, nor take, the same lead; SQLite runs one write at a time, so the plain
+ * form is already exclusive there.
+ */
+function claimSql(dialect: LeadStore["dialect"]): string {
+  return `UPDATE leads SET locked_until = ?, claim_token = ?, updated_at = ?
+    WHERE id IN (SELECT id FROM leads WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
+                 ORDER BY next_attempt_at, created_at LIMIT ?${dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""})
+      AND status = 'pending' AND (locked_until IS NULL OR locked_until <= ?)
+    RETURNING *`;
+}
+
+function claimParams(now: number, limit: number, leaseMs: number): unknown[] {
+  return [now + leaseMs, randomUUID(), now, now, now, limit, now];
+}
 
 interface LeadRow {
   id: string;
@@ -131,6 +168,7 @@ interface LeadRow {
   created_at: number | string;
   updated_at: number | string;
   delivered_at: number | string | null;
+  claim_token: string | null;
 }
 
 const num = (v: number | string): number => (typeof v === "number" ? v : Number(v));
@@ -149,6 +187,7 @@ function toLead(row: LeadRow): Lead {
     attempts: num(row.attempts),
     nextAttemptAt: num(row.next_attempt_at),
     lockedUntil: numOrNull(row.locked_until),
+    claimToken: row.claim_token ?? null,
     lastError: row.last_error,
     createdAt: num(row.created_at),
     updatedAt: num(row.updated_at),
@@ -200,16 +239,16 @@ export async function openSqliteLeadStore(file: string): Promise<LeadStore> {
       return { lead: toLead(row), created };
     },
     async claimDue(now, limit, leaseMs) {
-      return all(SQL.claim, [now + leaseMs, now, now, now, limit, now]).map(toLead);
+      return all(claimSql("sqlite"), claimParams(now, limit, leaseMs)).map(toLead);
     },
-    async markDelivered(id, now) {
-      run(SQL.delivered, [now, now, id]);
+    async markDelivered(claim, now) {
+      return run(SQL.delivered, [now, now, claim.id, claim.claimToken]).changes === 1;
     },
-    async markRetry(id, attempts, nextAttemptAt, error, now) {
-      run(SQL.retry, [attempts, nextAttemptAt, error, now, id]);
+    async markRetry(claim, attempts, nextAttemptAt, error, now) {
+      return run(SQL.retry, [attempts, nextAttemptAt, error, now, claim.id, claim.claimToken]).changes === 1;
     },
-    async markFailed(id, attempts, error, now) {
-      run(SQL.failed, [attempts, error, now, id]);
+    async markFailed(claim, attempts, error, now) {
+      return run(SQL.failed, [attempts, error, now, claim.id, claim.claimToken]).changes === 1;
     },
     async requeueFailed(now) {
       return run(SQL.requeue, [now, now]).changes;
@@ -297,16 +336,16 @@ export async function openPostgresLeadStore(connectionString: string): Promise<L
       return { lead: toLead(row), created };
     },
     async claimDue(now, limit, leaseMs) {
-      return (await query(SQL.claim, [now + leaseMs, now, now, now, limit, now])).map(toLead);
+      return (await query(claimSql("postgres"), claimParams(now, limit, leaseMs))).map(toLead);
     },
-    async markDelivered(id, now) {
-      await run(SQL.delivered, [now, now, id]);
+    async markDelivered(claim, now) {
+      return (await run(SQL.delivered, [now, now, claim.id, claim.claimToken])) === 1;
     },
-    async markRetry(id, attempts, nextAttemptAt, error, now) {
-      await run(SQL.retry, [attempts, nextAttemptAt, error, now, id]);
+    async markRetry(claim, attempts, nextAttemptAt, error, now) {
+      return (await run(SQL.retry, [attempts, nextAttemptAt, error, now, claim.id, claim.claimToken])) === 1;
     },
-    async markFailed(id, attempts, error, now) {
-      await run(SQL.failed, [attempts, error, now, id]);
+    async markFailed(claim, attempts, error, now) {
+      return (await run(SQL.failed, [attempts, error, now, claim.id, claim.claimToken])) === 1;
     },
     async requeueFailed(now) {
       return run(SQL.requeue, [now, now]);

@@ -9,6 +9,8 @@ declare module "@remix-run/node" {
     nonce?: string;
     /** The request's id (X-Request-Id), for logs. */
     requestId?: string;
+    /** Set when this form post is over the client's limit (rate-limit.server.ts): the action answers 429. */
+    formRateLimited?: { retryAfterSeconds: number; message: string };
   }
 }
 

@@ -90,6 +90,20 @@ describe("POST /api/storyblok-webhook", () => {
     expect(urls.at(-1)!.searchParams.get("cv")).toBe(String(body.cv));
   });
 
+  it("marks cached entries stale instead of deleting them: an outage right after a publish still serves them", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let down = false;
+    client.setContentFetchInterceptor((request, next) => {
+      const isVersion = new URL(request.url).pathname.endsWith("/cdn/spaces/me");
+      return down && !isVersion ? Promise.resolve(Response.json({ error: "Service Unavailable" }, { status: 503 })) : next(request);
+    });
+    expect((await stories.getStory("global/footer", { country: "au", version: "published" }))?.full_slug).toBe("global/footer");
+    expect((await signed(published)).status).toBe(200);
+    down = true;
+    expect((await stories.getStory("global/footer", { country: "au", version: "published" }))?.full_slug).toBe("global/footer");
+  });
+
   it("acknowledges other events without clearing", async () => {
     const body = JSON.stringify({ action: "release_merged", space_id: 1 });
     const res = await signed(body);

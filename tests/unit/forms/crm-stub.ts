@@ -27,6 +27,8 @@ export interface CrmStub {
   alwaysStatus: number | null;
   slowFirstFor: Set<string>;
   slowMs: number;
+  /** Every request is answered after this long (a slow CRM); 0 = at once. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startCrmStub(options: { failFirst?: number } = {}): Promis
     alwaysStatus: null,
     slowFirstFor: new Set(),
     slowMs: 300,
+    delayMs: 0,
   };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -64,6 +67,7 @@ export async function startCrmStub(options: { failFirst?: number } = {}): Promis
         await new Promise((r) => setTimeout(r, stub.slowMs));
       }
     }
+    if (stub.delayMs > 0) await new Promise((r) => setTimeout(r, stub.delayMs));
     res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ ok: status < 300 }));
   };
   const server: Server = createServer((req, res) => {

@@ -12,6 +12,7 @@ function lead(overrides: Partial<Lead> = {}): Lead {
     attempts: 0,
     nextAttemptAt: 0,
     lockedUntil: null,
+    claimToken: null,
     lastError: null,
     createdAt: Date.UTC(2026, 10, 21, 1, 2, 3),
     updatedAt: 0,

@@ -96,7 +96,7 @@ export function describeStoreAndOutbox(name: string, makeHarness: () => Promise<
     it("claims due leads for a lease; a claimed lead is not claimed again until the lease ends", async () => {
       const a = (await store.insert(leadInput(), 100)).lead;
       const b = (await store.insert(leadInput(), 200)).lead;
-      await store.markRetry(b.id, 1, 5_000, "HTTP 503", 200);
+      await store.markRetry({ id: b.id, claimToken: null }, 1, 5_000, "HTTP 503", 200);
       const claimed = await store.claimDue(1_000, 10, 60_000);
       expect(claimed.map((l) => l.id)).toEqual([a.id]);
       expect(await store.claimDue(1_000, 10, 60_000)).toEqual([]);
@@ -105,11 +105,29 @@ export function describeStoreAndOutbox(name: string, makeHarness: () => Promise<
       expect((await store.claimDue(61_000, 10, 60_000)).map((l) => l.id)).toEqual([a.id]);
     });
 
+    it("a worker whose lease ran out cannot record an outcome: the lead's new holder does, once", async () => {
+      const { lead } = await store.insert(leadInput(), 100);
+      const [first] = await store.claimDue(1_000, 10, 1_000);
+      // The first worker's lease ends at 2 000; a second worker claims the lead after it.
+      const [second] = await store.claimDue(2_000, 10, 1_000);
+      expect(second.id).toBe(lead.id);
+      expect(second.claimToken).not.toBe(first.claimToken);
+      expect(await store.markDelivered(first, 2_500)).toBe(false);
+      expect(await store.markRetry(first, 1, 9_000, "timeout", 2_500)).toBe(false);
+      expect(await store.markFailed(first, 1, "HTTP 400", 2_500)).toBe(false);
+      expect(await store.get(lead.id)).toMatchObject({ status: "pending", attempts: 0, claimToken: second.claimToken });
+      expect(await store.markDelivered(second, 2_600)).toBe(true);
+      expect(await store.get(lead.id)).toMatchObject({ status: "delivered", attempts: 1, deliveredAt: 2_600, claimToken: null });
+      // A late second record of the same claim changes nothing.
+      expect(await store.markDelivered(second, 2_700)).toBe(false);
+    });
+
     it("marks delivered, failed, and re-queues failed leads", async () => {
-      const a = (await store.insert(leadInput())).lead;
-      const b = (await store.insert(leadInput())).lead;
-      await store.markDelivered(a.id, 5_000);
-      await store.markFailed(b.id, 10, "HTTP 400", 5_000);
+      const a = (await store.insert(leadInput(), 100)).lead;
+      const b = (await store.insert(leadInput(), 200)).lead;
+      const [claimedA, claimedB] = await store.claimDue(1_000, 10, 60_000);
+      expect(await store.markDelivered(claimedA, 5_000)).toBe(true);
+      expect(await store.markFailed(claimedB, 10, "HTTP 400", 5_000)).toBe(true);
       expect(await store.counts()).toEqual({ pending: 0, delivered: 1, failed: 1 });
       expect(await store.get(a.id)).toMatchObject({ status: "delivered", deliveredAt: 5_000, attempts: 1 });
       expect(await store.get(b.id)).toMatchObject({ status: "failed", attempts: 10, lastError: "HTTP 400" });
@@ -273,6 +291,40 @@ export function describeStoreAndOutbox(name: string, makeHarness: () => Promise<
       } finally {
         await other.close();
       }
+    });
+
+    it("two workers polling while slow deliveries run never send a lead twice (each lead's lease outlasts its delivery)", async () => {
+      // Real clock: every delivery takes 400 ms, and the configured lease (300 ms) is shorter than
+      // that. Each lead's lease must still outlast its own delivery, whatever its place in the batch.
+      crm.delayMs = 400;
+      const other = await harness.reconnect();
+      try {
+        const inputs = Array.from({ length: 4 }, () => leadInput());
+        for (const input of inputs) await store.insert(input, Date.now() - 1_000);
+        const real = { now: Date.now, random: () => 0.5, log: (m: string) => logs.push(m) };
+        const settings = { ...config(), timeoutMs: 1_000, leaseMs: 300, batchSize: 4 };
+        const first = deliverDue({ ...real, store, config: settings });
+        const polls: Promise<unknown>[] = [];
+        for (let i = 0; i < 12; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          polls.push(deliverDue({ ...real, store: other, config: settings }));
+        }
+        await Promise.all([first, ...polls]);
+        expect((await store.counts()).delivered).toBe(4);
+        for (const input of inputs) expect(crm.successes.get(input.idempotencyKey)).toBe(1);
+        expect(crm.requests).toHaveLength(4);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("sends the lead's idempotency key with every attempt", async () => {
+      crm.failFirst = 2;
+      const input = leadInput();
+      await store.insert(input, clock);
+      await runUntilSettled();
+      expect(crm.requests).toHaveLength(3);
+      expect(crm.requests.map((r) => r.key)).toEqual([input.idempotencyKey, input.idempotencyKey, input.idempotencyKey]);
     });
 
     it("with no CRM configured, leads stay stored as undelivered", async () => {

@@ -61,6 +61,16 @@ describe("security headers", () => {
     await second.body?.cancel();
   });
 
+  it("pages and their data answers say which content version they were built from (X-Content-Version)", async () => {
+    const page = await fetch(`${server.url}/au`);
+    await page.body?.cancel();
+    const version = Number(page.headers.get("x-content-version"));
+    expect(version).toBeGreaterThan(0);
+    const data = await fetch(`${server.url}/au.data`);
+    await data.body?.cancel();
+    expect(Number(data.headers.get("x-content-version"))).toBe(version);
+  });
+
   it("APIs, health checks, the content API, the image service and errors carry the same headers", async () => {
     const urls = [
       ["/api/location", 200],

@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_SERVICE_PATH, TOO_MANY_REQUESTS_MESSAGE, WindowCounter, perMinuteFromEnv } from "~/features/forms/rate-limit.server";
-import { RATE_LIMIT_MESSAGE } from "~/features/forms/messages";
+import { IMAGE_SERVICE_PATH, TOO_MANY_REQUESTS_MESSAGE, perMinuteFromEnv } from "~/features/forms/rate-limit.server";
+import { rateLimitMessage } from "~/features/forms/messages";
 import { closeBuild, startTestServer, type TestServer } from "./harness";
 
-describe("WindowCounter (sliding window from two fixed windows)", () => {
-  it("allows `limit` per window, refuses above it, and lets the previous window fade out", () => {
-    let now = 0;
-    const counter = new WindowCounter({ limit: 4, windowMs: 1000 }, () => now);
-    expect([1, 2, 3, 4].map(() => counter.hit("a").allowed)).toEqual([true, true, true, true]);
-    expect(counter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    expect(counter.hit("b").allowed).toBe(true);
-    // Half-way through the next window half of the previous window still counts: 2 more fit.
-    now = 1500;
-    expect([1, 2, 3].map(() => counter.hit("a").allowed)).toEqual([true, true, false]);
-    now = 3000;
-    expect(counter.hit("a").allowed).toBe(true);
-  });
-
+describe("limit helpers", () => {
   it("matches image-service URLs only, and reads limits per minute from the environment", () => {
     expect(IMAGE_SERVICE_PATH.test("/media/a.jpg/m/100x100")).toBe(true);
     expect(IMAGE_SERVICE_PATH.test("/media/a.jpg/m/")).toBe(true);
@@ -42,8 +29,25 @@ describe("per-client limits of the running app", () => {
     expect((await post()).status).toBe(400);
     const limited = await post();
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await limited.json()).toEqual({ error: RATE_LIMIT_MESSAGE });
+    const wait = Number(limited.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ error: rateLimitMessage(wait) });
+  });
+
+  it("a form post without JavaScript over the limit: the page itself, in the site's layout, with the time to wait", async () => {
+    const body = new URLSearchParams({ form_id: "contact-us", first_name: "Ann", idempotency_key: "limited-key-0001" });
+    const res = await fetch(`${server.url}/au/contact-us`, { method: "POST", body, redirect: "manual" });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const wait = Number(res.headers.get("ratelimit-reset"));
+    expect(wait).toBeGreaterThan(0);
+    const html = await res.text();
+    // The layout (header, footer) around the form, its alert with the message, the value kept.
+    expect(html).toMatch(/<header[\s>]/);
+    expect(html).toMatch(/<footer[\s>]/);
+    expect(html).toContain('role="alert"');
+    expect(html).toMatch(new RegExp(rateLimitMessage(wait).replace(/[.]/g, "\\.").replace(/\d+ minutes?/, "\\d+ minutes?")));
+    expect(html).toContain('value="Ann"');
   });
 
   it("any other POST: limited per minute", async () => {
