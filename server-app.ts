@@ -28,6 +28,10 @@ import { reenterRequestContext, requestIdFrom, runWithRequestContext, type Reque
 import { jsonErrorHandler } from "./app/features/security/errors.server";
 import { applyPreviewPolicy, securityHeaders } from "./app/features/security/headers.server";
 import { createRemixHandler } from "./app/features/security/remix-handler.server";
+import { RenderLimiter } from "./app/features/http/render-limit.server";
+import { DEFAULT_PAGE_CACHE_MAX_BYTES, PageCache } from "./app/features/page-cache/page-cache.server";
+import { registerPageCache } from "./app/features/page-cache/registry";
+import { countryOfPath } from "./app/features/page-cache/variant";
 
 /**
  * The Express application (server.ts starts it; tests call it directly): request ids and
@@ -45,7 +49,7 @@ export interface AppOptions {
   imageCacheDir?: string;
 }
 
-type Locals = { requestContext?: RequestContext; nonce?: string };
+type Locals = { requestContext?: RequestContext; nonce?: string; preview?: boolean };
 
 /** The query of the local content API, checked before it is parsed (its parser checks the rest). */
 const contentQuerySchema = z
@@ -168,10 +172,26 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   // HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
   app.use(htmlEtag());
 
+  // Published pages come from the full-page cache (never in development, which reads drafts);
+  // renders are bounded, past a short queue a fast 503 (ADR 024).
+  const pageCache = new PageCache({
+    maxBytes: env.NODE_ENV === "development" ? 0 : Number(env.PAGE_CACHE_MAX_BYTES ?? DEFAULT_PAGE_CACHE_MAX_BYTES),
+    onError: (key, error) => logger.log("warn", `[page-cache] ${key}: ${error instanceof Error ? error.message : String(error)} (serving the stored page)`),
+  });
+  registerPageCache(pageCache);
+  const renderLimiter = new RenderLimiter({
+    concurrency: env.RENDER_CONCURRENCY ? Number(env.RENDER_CONCURRENCY) : undefined,
+    queue: env.RENDER_QUEUE !== undefined ? Number(env.RENDER_QUEUE) : undefined,
+    queueTimeoutMs: env.RENDER_QUEUE_TIMEOUT_MS ? Number(env.RENDER_QUEUE_TIMEOUT_MS) : undefined,
+  });
   const [readBody, remix] = createRemixHandler({
     build,
     mode: env.NODE_ENV,
     secureCookies: production,
+    pageCache,
+    renderLimiter,
+    // A page of a country (not Remix's data requests for client navigations), not a preview.
+    cacheable: (req, res) => req.method === "GET" && (res.locals as Locals).preview !== true && countryOfPath(req.path) !== null && !req.path.endsWith(".data"),
     getLoadContext: (req: ExpressRequest, res: ExpressResponse) => {
       // Last moment before rendering: the preview middleware (if any) has run.
       applyPreviewPolicy(res, headerOptions);

@@ -9,6 +9,7 @@ import {
   verifyWebhookSignature,
 } from "~/content/webhook.server";
 import { getEnv } from "~/env.server";
+import { clearPageCache } from "~/features/page-cache/registry";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const reply = (body: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) =>
@@ -21,7 +22,7 @@ export const loader = () => reply({ error: "Use POST" }, 405, { Allow: "POST" })
  * POST /api/storyblok-webhook: Storyblok's webhook. The `webhook-signature` header must be the
  * HMAC-SHA1 (hex) of the raw body with STORYBLOK_WEBHOOK_SECRET (else 401); the body must be a
  * webhook payload with an `action` (else 400). On published, unpublished, deleted, moved (and a
- * datasource's entries_updated) the content cache is cleared and the content version refreshed.
+ * datasource's entries_updated) the content cache and the page cache are cleared and the content version refreshed.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return reply({ error: "Use POST" }, 405, { Allow: "POST" });
@@ -38,7 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!event) return reply({ error: "Body must be a JSON webhook payload with an action" }, 400);
   if (!changesContent(event)) return reply({ ok: true, action: event.action, cleared: false });
   clearContentCache();
+  clearPageCache();
   const cv = await refreshContentVersion();
-  console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content cache cleared, cv ${cv ?? "unknown"}`.trim());
+  console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content and page caches cleared, cv ${cv ?? "unknown"}`.trim());
   return reply({ ok: true, action: event.action, cleared: true, cv });
 }
