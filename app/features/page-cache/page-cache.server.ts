@@ -64,6 +64,8 @@ export interface PageCacheOptions {
 /** Headers of a rendered page not kept with it: per response, or recomputed. */
 const UNSTORED_HEADERS = new Set(["set-cookie", "content-length", "date", "etag", "x-cache", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
 
+const MIN_NONCE_LENGTH = 16;
+
 function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
@@ -216,9 +218,10 @@ export class PageCache {
       const response = new Response(result.response.status === 304 || request.method === "HEAD" ? null : body, result.response);
       onResult?.({ response, contentFailures: result.contentFailures });
       if (result.response.status >= 500) throw new PageRenderError(result.response.status);
-      if (!policy || epoch !== this.epoch) return null;
+      // A nonce too short to be unique in the page could not be substituted safely.
+      if (!policy || epoch !== this.epoch || nonce.length < MIN_NONCE_LENGTH) return null;
       const headers = [...result.response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
-      const parts = nonce ? splitAt(body, nonce) : [body];
+      const parts = splitAt(body, nonce);
       const bytes = body.length + key.length * 2 + headers.reduce((n, [a, b]) => n + a.length + b.length, 0) + 256;
       const variant = pageKey(new URL(request.url), request.headers.get("Cookie"))?.variant ?? { consent: false };
       const entry: Entry = { status: result.response.status, headers, parts, etag: weakEtag(Buffer.concat(parts)), storedAt: this.now(), policy, bytes, url: request.url, variant };

@@ -139,4 +139,14 @@ describe("page cache in the app", () => {
     const lines = server.logs.map((l) => JSON.parse(l.line) as { path?: string; cache?: string }).filter((l) => l.path === "/au/finance");
     expect(lines.map((l) => l.cache)).toEqual(["MISS", "HIT"]);
   });
+
+  it("keeps crawlers to the base configurator page: build links are nofollow, robots.txt disallows builds", async () => {
+    const { html } = await get("/au/config/tarrak");
+    const choices = html.match(/<a[^>]*class="config-(choice|accessories__category)[^"]*"[^>]*>/g) ?? [];
+    expect(choices.length).toBeGreaterThan(5);
+    for (const link of choices) expect(link).toContain('rel="nofollow"');
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain("Disallow: /au/config/*?");
+    expect(robots).toContain("Disallow: /nz/config/*?");
+  });
 });
