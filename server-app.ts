@@ -173,7 +173,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   app.use(htmlEtag());
 
   // Published pages come from the full-page cache (never in development, which reads drafts);
-  // renders are bounded, past a short queue a fast 503 (ADR 024).
+  // renders are bounded, past a short queue a fast 503 (ADR 025).
   const pageCache = new PageCache({
     maxBytes: env.NODE_ENV === "development" ? 0 : Number(env.PAGE_CACHE_MAX_BYTES ?? DEFAULT_PAGE_CACHE_MAX_BYTES),
     onError: (key, error) => logger.log("warn", `[page-cache] ${key}: ${error instanceof Error ? error.message : String(error)} (serving the stored page)`),

@@ -81,7 +81,7 @@ export const envSchema = z.object({
   // Hardening and operations: per-client limits per minute, log format.
   POST_RATE_LIMIT: optionalPositiveInt("POST_RATE_LIMIT"),
   IMAGE_RATE_LIMIT: optionalPositiveInt("IMAGE_RATE_LIMIT"),
-  // Full-page cache and overload protection (ADR 024): the cache's bound in bytes (0: off), and
+  // Full-page cache and overload protection (ADR 025): the cache's bound in bytes (0: off), and
   // concurrent renders, queued requests and the longest wait in the queue before a fast 503.
   PAGE_CACHE_MAX_BYTES: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "PAGE_CACHE_MAX_BYTES must be a whole number of bytes (0: no page cache)"),
   RENDER_CONCURRENCY: optionalPositiveInt("RENDER_CONCURRENCY"),

@@ -6,7 +6,7 @@ import {
 } from "@remix-run/node";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { BODY_LIMIT_BYTES, describeHttpError } from "./errors.server";
-import { overloadedResponse, type RenderLimiter } from "~/features/http/render-limit.server";
+import { overloadedResponse, releaseWhenSent, type RenderLimiter } from "~/features/http/render-limit.server";
 import { currentRequestContext, runWithRequestContext } from "~/features/observability/request-context.server";
 import type { PageCache, Render } from "~/features/page-cache/page-cache.server";
 
@@ -131,7 +131,8 @@ export function createRemixHandler(options: RemixHandlerOptions) {
       const finish = async (response: Response) => hardenCookies(guardUnavailable(await cleanRemixError(response)), options.secureCookies);
       const limited = Boolean(options.renderLimiter) && (req.method === "GET" || req.method === "HEAD");
       const render: Render = async (renderRequest, nonce, background) => {
-        const release = limited ? await options.renderLimiter!.acquire() : null;
+        // A request's own render gives up its place in the queue when its client goes away.
+        const release = limited ? await options.renderLimiter!.acquire(background ? undefined : request.signal) : null;
         if (limited && !release) {
           if (background) throw new Error("render limit reached: revalidation skipped");
           return { response: overloadedResponse(), contentFailures: 0 };
@@ -148,8 +149,8 @@ export function createRemixHandler(options: RemixHandlerOptions) {
             release?.();
           }
         }
-        // The slot is held until the response is sent (or the client goes).
-        if (release) res.once("close", release);
+        // The slot is held until the response is sent, or the client goes (ADR 025).
+        if (release) releaseWhenSent(res, release);
         const rendered = await finish(await handle(renderRequest, { ...context, nonce }));
         return { response: rendered, contentFailures: currentRequestContext()?.contentFailures ?? 0 };
       };

@@ -12,6 +12,8 @@ import { closeBuild, startTestServer, type TestServer } from "../security/harnes
 const realFetch = globalThis.fetch;
 let gate: Promise<void> | null = null;
 let server: TestServer;
+/** Uncached, one render at a time, a queue: like the benchmark's uncached server, smaller. */
+let queued: TestServer;
 
 beforeAll(async () => {
   const local = getLocalContentApi(path.resolve("content-fixtures"));
@@ -22,10 +24,18 @@ beforeAll(async () => {
     return local(new Request(`http://local-content.invalid${url.pathname}${url.search}`, { method: "GET" }));
   });
   server = await startTestServer({ STORYBLOK_TOKEN: "overload-test-token", RENDER_CONCURRENCY: "1", RENDER_QUEUE: "0" });
+  queued = await startTestServer({
+    STORYBLOK_TOKEN: "overload-test-token",
+    RENDER_CONCURRENCY: "1",
+    RENDER_QUEUE: "4",
+    RENDER_QUEUE_TIMEOUT_MS: "1500",
+    PAGE_CACHE_MAX_BYTES: "0",
+  });
 }, 180_000);
 afterAll(async () => {
   vi.unstubAllGlobals();
   await server?.close();
+  await queued?.close();
   await closeBuild();
 });
 
@@ -56,5 +66,52 @@ describe("overload", () => {
     expect((await realFetch(`${server.url}/au/finance`)).status).toBe(200);
     // Cached pages need no render slot.
     expect((await realFetch(`${server.url}/au/offers`)).headers.get("x-cache")).toBe("HIT");
+  });
+});
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("render slots and clients that go away", () => {
+  it("a client that leaves while queued gives no slot away for good (the benchmark's stall)", async () => {
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const holder = realFetch(`${queued.url}/au/news/dealer-network-expands`);
+    await pause(300);
+    // Two visitors wait for the one slot, then give up (autocannon ends a run this way).
+    const leaving = [new AbortController(), new AbortController()];
+    const waits = leaving.map((c) => realFetch(`${queued.url}/au/config/tarrak`, { signal: c.signal }).catch(() => null));
+    // Time for both to reach the server and queue (the machine is shared: generous).
+    await pause(600);
+    leaving.forEach((c) => c.abort());
+    await Promise.all(waits);
+    await pause(100);
+    gate = null;
+    open();
+    const first = await holder;
+    expect(first.status).toBe(200);
+    await first.text();
+    await pause(50);
+    // Before the fix the slot went to an aborted request and never came back: 503 after the wait.
+    for (let i = 0; i < 3; i++) {
+      const next = await realFetch(`${queued.url}/au/config/tarrak`);
+      expect(next.status).toBe(200);
+      await next.text();
+    }
+  });
+
+  it("a client that leaves during its render hands the slot back", async () => {
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const leaving = new AbortController();
+    const gone = realFetch(`${queued.url}/au/models/suv/tarrak`, { signal: leaving.signal }).catch(() => null);
+    await pause(300);
+    leaving.abort();
+    await gone;
+    gate = null;
+    open();
+    await pause(100);
+    const next = await realFetch(`${queued.url}/au`);
+    expect(next.status).toBe(200);
+    await next.text();
   });
 });
