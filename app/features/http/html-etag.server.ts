@@ -6,6 +6,24 @@ export function weakEtag(body: Buffer): string {
   return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
+/**
+ * The weak ETag of `body` with every occurrence of `nonce` left out: the same as
+ * weakEtag(body without the nonce), hashed piece by piece, without decoding the page to a string
+ * and encoding it back (a measurable share of an uncached render's CPU).
+ */
+export function weakEtagWithout(body: Buffer, nonce: string | null): string {
+  if (!nonce) return weakEtag(body);
+  const hash = createHash("sha1");
+  const needle = Buffer.from(nonce);
+  let from = 0;
+  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
+    hash.update(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  hash.update(body.subarray(from));
+  return `W/"${hash.digest("base64url")}"`;
+}
+
 /** Whether an If-None-Match header matches `etag` (weak comparison, lists and `*`). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -61,7 +79,7 @@ export function htmlEtag() {
       // A page from the page cache comes with the same ETag, computed once when it was stored.
       const nonce = typeof res.locals.nonce === "string" && res.locals.nonce ? res.locals.nonce : null;
       const preset = res.getHeader("ETag");
-      const etag = typeof preset === "string" ? preset : weakEtag(nonce ? Buffer.from(body.toString("utf8").split(nonce).join("")) : body);
+      const etag = typeof preset === "string" ? preset : weakEtagWithout(body, nonce);
       res.setHeader("ETag", etag);
       const cb = [chunk, encoding, callback].find((a) => typeof a === "function");
       if (etagMatches(req.headers["if-none-match"], etag)) {
