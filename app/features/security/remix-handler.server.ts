@@ -9,6 +9,7 @@ import { BODY_LIMIT_BYTES, describeHttpError } from "./errors.server";
 import { overloadedResponse, releaseWhenSent, type RenderLimiter } from "~/features/http/render-limit.server";
 import { currentRequestContext, runWithRequestContext } from "~/features/observability/request-context.server";
 import type { PageCache, Render } from "~/features/page-cache/page-cache.server";
+import { surrogateKeyHeaders } from "~/features/page-cache/surrogate-keys";
 
 /**
  * The Remix request handler for Express, with the hardening the stock adapter lacks:
@@ -113,6 +114,19 @@ function hardenCookies(response: Response, secure: boolean): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * A page a shared cache may store names the content it was built from (`Surrogate-Key`,
+ * `Cache-Tag`), so a CDN can purge exactly the pages a publish changes (ADR 025).
+ */
+export function withSurrogateKeys(response: Response, keys: Iterable<string> | undefined): Response {
+  if (!keys || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  if (!/\bpublic\b/i.test(cacheControl) || /\b(no-store|private)\b/i.test(cacheControl)) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(surrogateKeyHeaders(keys))) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export function createRemixHandler(options: RemixHandlerOptions) {
   const limit = options.bodyLimitBytes ?? BODY_LIMIT_BYTES;
   const readBody = express.raw({ type: () => true, limit });
@@ -128,7 +142,8 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         return;
       }
       const context = options.getLoadContext(req, res);
-      const finish = async (response: Response) => hardenCookies(guardUnavailable(await cleanRemixError(response)), options.secureCookies);
+      const finish = async (response: Response) =>
+        withSurrogateKeys(hardenCookies(guardUnavailable(await cleanRemixError(response)), options.secureCookies), currentRequestContext()?.contentKeys);
       const limited = Boolean(options.renderLimiter) && (req.method === "GET" || req.method === "HEAD");
       const render: Render = async (renderRequest, nonce, background) => {
         // A request's own render gives up its place in the queue when its client goes away.

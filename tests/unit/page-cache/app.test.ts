@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookSignature } from "~/content/webhook.server";
+import { purgeKeysForPublish } from "~/features/page-cache/surrogate-keys";
 import { closeBuild, startTestServer, type TestServer } from "../security/harness";
 
 /**
@@ -131,6 +132,31 @@ describe("page cache in the app", () => {
     });
     expect(res.status).toBe(200);
     expect((await get("/au/offers")).cache).toBe("MISS");
+  });
+
+  it("names the content of each page (Surrogate-Key, Cache-Tag) so a publish purges exactly its pages", async () => {
+    const article = "/au/news/dealer-network-expands";
+    const miss = await get(article, "auState=VIC");
+    const hit = await get(article, "auState=VIC");
+    expect(hit.cache).toBe("HIT");
+    const keys = (miss.res.headers.get("surrogate-key") ?? "").split(" ");
+    expect(hit.res.headers.get("surrogate-key")).toBe(keys.join(" "));
+    expect(miss.res.headers.get("cache-tag")).toBe(keys.join(","));
+    expect(keys[0]).toBe("site");
+    // The article's own story (the id the visual editor uses) and the layout's global stories.
+    expect(keys).toContain("story-667959431");
+    expect(keys.filter((k) => k.startsWith("story-")).length).toBeGreaterThan(3);
+    // Publishing the article purges it, not the model pages; a model publish purges those.
+    const model = (await get(MODEL)).res.headers.get("surrogate-key")!.split(" ");
+    const articlePurge = purgeKeysForPublish({ storyId: 667959431, fullSlug: "news/dealer-network-expands" });
+    expect(articlePurge.some((k) => keys.includes(k))).toBe(true);
+    expect(articlePurge.some((k) => model.includes(k))).toBe(false);
+    expect(purgeKeysForPublish({ storyId: 1, fullSlug: "car-configurator/models/tarrak/au/x" }).some((k) => model.includes(k))).toBe(true);
+    // Not on what a shared cache must not store.
+    const ts = Math.floor(Date.now() / 1000);
+    const token = createHash("sha1").update(`1:kestrel-local-preview:${ts}`).digest("hex");
+    const preview = await get(`${article}?_storyblok=667959431&_storyblok_tk[space_id]=1&_storyblok_tk[timestamp]=${ts}&_storyblok_tk[token]=${token}`);
+    expect(preview.res.headers.get("surrogate-key")).toBeNull();
   });
 
   it("logs the cache outcome", async () => {
