@@ -20,7 +20,7 @@ import { randomBytes } from "node:crypto";
 import { CACHE_POLICIES, type CachePolicy } from "~/content/cache.server";
 import { weakEtag } from "~/features/http/html-etag.server";
 import { ByteLru } from "./lru";
-import { pageKey, variantCookieHeader, type PageVariant } from "./variant";
+import { pageKey, renderQuery, variantCookieHeader, type PageVariant } from "./variant";
 
 export type CacheStatus = "HIT" | "MISS" | "STALE" | "BYPASS";
 
@@ -151,9 +151,9 @@ export class PageCache {
       return this.respond(entry, nonce, "STALE");
     }
 
-    // A miss: the request itself renders (at its canonical URL), or waits for the render in flight.
+    // A miss: the request itself renders (without tracking parameters), or waits for the render in flight.
     const canonical = new URL(request.url);
-    canonical.search = target.search;
+    canonical.search = renderQuery(canonical.searchParams);
     const pending = this.inflight.get(key);
     if (pending) {
       const shared = await pending.catch(() => null);

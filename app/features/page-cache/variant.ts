@@ -99,6 +99,18 @@ export function variantCookieHeader(variant: PageVariant): string {
 export type CanonicalQuery = { cacheable: true; search: string } | { cacheable: false; search: null };
 
 /**
+ * The query a cacheable page is rendered with: the request's own, in its own order, without the
+ * tracking parameters (so a stored page never carries one visitor's campaign identifiers). Not
+ * sorted: a response the cache does not store (a redirect that drops the shared buyer choice)
+ * must send the visitor on with the parameters as they came.
+ */
+export function renderQuery(search: URLSearchParams): string {
+  const kept = [...search].filter(([name]) => !isTrackingParam(name));
+  const query = new URLSearchParams(kept).toString();
+  return query ? `?${query}` : "";
+}
+
+/**
  * The query a page is cached under: the declared parameters, sorted by name (then value);
  * tracking parameters dropped. Undeclared parameters make the request uncacheable.
  */

@@ -52,6 +52,22 @@ describe("page variants", () => {
 });
 
 describe("PageCache", () => {
+  it("renders a miss at the request's own query order, without tracking parameters; keys it sorted", async () => {
+    const cache = new PageCache();
+    const seen: string[] = [];
+    const render: Render = async (request) => {
+      seen.push(new URL(request.url).search);
+      // A loader's redirect (dropping a shared buyer choice) keeps the order it was given.
+      return { response: new Response(null, { status: 302, headers: { Location: new URL(request.url).search } }), contentFailures: 0 };
+    };
+    const redirect = await cache.serve(req("/au/config/tarrak?variant=gxl&engine=e&utm_source=tv&acc=towbar&tab=summary"), N, render, true);
+    expect(redirect.headers.get("Location")).toBe("?variant=gxl&engine=e&acc=towbar&tab=summary");
+    const { render: page } = renderer();
+    await cache.serve(req("/au/config/tarrak?wheels=b&colour=a"), N, page, true);
+    expect((await cache.serve(req("/au/config/tarrak?colour=a&wheels=b&gclid=1"), N, page, true)).headers.get("X-Cache")).toBe("HIT");
+    expect(seen).toEqual(["?variant=gxl&engine=e&acc=towbar&tab=summary"]);
+  });
+
   it("substitutes each response's nonce and never replays the render's", async () => {
     const cache = new PageCache();
     const { render } = renderer();
