@@ -159,6 +159,19 @@ describe("page cache in the app", () => {
     expect(preview.res.headers.get("surrogate-key")).toBeNull();
   });
 
+  it("stores the CMS 404 page, public for a minute and varying by cookie", async () => {
+    const missing = "/nz/no-such-page-here";
+    const first = await get(missing);
+    expect(first.res.status).toBe(404);
+    expect(first.res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(first.res.headers.get("vary")).toContain("Cookie");
+    expect(first.cache).toBe("MISS");
+    const again = await get(missing);
+    expect(again.res.status).toBe(404);
+    expect(again.cache).toBe("HIT");
+    expect(again.html).toContain(missing);
+  });
+
   it("logs the cache outcome", async () => {
     await get("/au/finance");
     await get("/au/finance");
