@@ -6,14 +6,19 @@
 //  (c) Lighthouse mobile and desktop scores with Debian's chromium.
 // Figures only: nothing here passes or fails. The machine's cores are shared by the load generator
 // and the server, so compare figures with each other, never treat them as capacity.
-// Env: BENCH_PORT (3305), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (10),
-// CHROME_PATH (/usr/bin/chromium), BENCH_SKIP=load,bundle,lighthouse to skip parts.
+//  (d) a campaign run: 200 distinct visitors (random consent, state, buyer type and analytics
+//      cookies) on a page mix, BENCH_CAMPAIGN_CONNECTIONS (50) for BENCH_CAMPAIGN_DURATION (30) s;
+//  (e) an overload run: BENCH_OVERLOAD_CONNECTIONS (200) on distinct configurator builds for
+//      BENCH_CAMPAIGN_DURATION s: peak memory (RSS), p99, share of fast 503s, /healthz latency.
+// Env: BENCH_PORT (3305; the uncached server uses BENCH_PORT + 1), BENCH_DURATION seconds per
+// run (10), BENCH_CONNECTIONS (10), CHROME_PATH (/usr/bin/chromium),
+// BENCH_SKIP=load,bundle,lighthouse,campaign,overload to skip parts.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { bundleReport, printBundleReport } from "./bundle.mjs";
-import { BASE, startServer } from "./server.mjs";
+import { BASE, PORT, startServer } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -25,6 +30,7 @@ const STATIC_DIR = "build/client/__bench";
 const LOAD_PAGES = [
   ["home", "/au"],
   ["model", "/au/models/suv/tarrak"],
+  ["model NSW private", "/au/models/suv/tarrak", "auState=NSW; isABN=false; consent=1"],
   ["configurator", "/au/config/tarrak"],
   ["news", "/au/news/dealer-network-expands"],
 ];
@@ -36,34 +42,119 @@ const LIGHTHOUSE_PAGES = [
   ["configurator", "/au/config/tarrak"],
 ];
 
-function run(url) {
+function run(url, cookie = "", options = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon(
+      { url, connections: CONNECTIONS, duration: DURATION, headers: cookie ? { cookie } : {}, ...options },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
 }
 
+/** (a) uncached render (a second server with PAGE_CACHE_MAX_BYTES=0), cached page (HIT), static file. */
 async function load() {
+  const uncached = await startServer({ env: { PAGE_CACHE_MAX_BYTES: "0", RENDER_QUEUE: "1000" }, port: PORT + 1 });
   mkdirSync(STATIC_DIR, { recursive: true });
   const rows = [];
-  for (const [name, page] of LOAD_PAGES) {
-    // Warm the content cache and the image-free render path, then snapshot the HTML.
-    const html = await (await fetch(BASE + page)).text();
-    writeFileSync(path.join(STATIC_DIR, `${name}.html`), html);
-    const ssr = await run(BASE + page);
-    const stat = await run(`${BASE}/__bench/${name}.html`);
-    rows.push({ name, page, kb: Buffer.byteLength(html) / 1024, ssr, stat });
+  try {
+    for (const [name, page, cookie = ""] of LOAD_PAGES) {
+      // Warm the content cache and the page cache, then snapshot the HTML.
+      const html = await (await fetch(BASE + page, { headers: { cookie } })).text();
+      const file = `${name.replace(/\W+/g, "-")}.html`;
+      writeFileSync(path.join(STATIC_DIR, file), html);
+      const ssr = await run(uncached.base + page, cookie);
+      const hit = await run(BASE + page, cookie);
+      const stat = await run(`${BASE}/__bench/${file}`);
+      rows.push({ name, page, kb: Buffer.byteLength(html) / 1024, ssr, hit, stat });
+    }
+  } finally {
+    uncached.stop();
+    rmSync(STATIC_DIR, { recursive: true, force: true });
   }
-  rmSync(STATIC_DIR, { recursive: true, force: true });
-  console.log(`\n(a) Server render vs the same HTML as a static file (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, uncompressed)`);
-  console.log(`${"page".padEnd(36)} ${"HTML KB".padStart(7)} | ${"SSR req/s".padStart(9)} ${"p50".padStart(5)} ${"p99".padStart(5)} | ${"static req/s".padStart(12)} ${"p50".padStart(5)} ${"p99".padStart(5)} | ratio`);
+  const cell = (r) => `${r.requests.average.toFixed(0).padStart(6)} ${`${r.latency.p50}`.padStart(4)} ${`${r.latency.p99}`.padStart(4)}`;
+  console.log(`\n(a) Uncached render, cached page (HIT) and the same HTML as a static file (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, uncompressed)`);
+  console.log(`${"page".padEnd(40)} ${"KB".padStart(4)} | uncached req/s p50  p99 | HIT req/s  p50  p99 | static req/s p50  p99 | static÷uncached static÷HIT`);
   for (const r of rows) {
-    const ratio = r.stat.requests.average / Math.max(1, r.ssr.requests.average);
-    const errors = r.ssr.non2xx + r.ssr.errors + r.stat.non2xx + r.stat.errors;
+    const errors = r.ssr.non2xx + r.ssr.errors + r.hit.non2xx + r.hit.errors + r.stat.non2xx + r.stat.errors;
+    const ratio = (a, b) => `${(a.requests.average / Math.max(1, b.requests.average)).toFixed(1)}x`;
     console.log(
-      `${`${r.name} ${r.page}`.padEnd(36)} ${r.kb.toFixed(0).padStart(7)} | ${r.ssr.requests.average.toFixed(0).padStart(9)} ${`${r.ssr.latency.p50}`.padStart(5)} ${`${r.ssr.latency.p99}`.padStart(5)} | ${r.stat.requests.average.toFixed(0).padStart(12)} ${`${r.stat.latency.p50}`.padStart(5)} ${`${r.stat.latency.p99}`.padStart(5)} | ${ratio.toFixed(1)}x${errors ? `  (${errors} errors/non-2xx)` : ""}`,
+      `${`${r.name} ${r.page}`.padEnd(40)} ${r.kb.toFixed(0).padStart(4)} | ${cell(r.ssr).padStart(23)} | ${cell(r.hit).padStart(19)} | ${cell(r.stat).padStart(21)} | ${ratio(r.stat, r.ssr).padStart(15)} ${ratio(r.stat, r.hit).padStart(10)}${errors ? `  (${errors} errors/non-2xx)` : ""}`,
     );
   }
-  console.log("latency in ms; ratio = static req/s ÷ SSR req/s");
+  console.log("latency in ms");
+}
+
+const STATES = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"];
+const CAMPAIGN_PAGES = ["/au", "/au/models/suv/tarrak", "/au/config/tarrak", "/au/news/dealer-network-expands", "/au/offers", "/nz", "/au/models/suv/tarrak?utm_source=tv&utm_campaign=eofy"];
+
+/** 200 distinct visitors: random consent, state, buyer type and analytics cookies. */
+function visitors(n = 200) {
+  return Array.from({ length: n }, (_, i) => {
+    const parts = [`_ga=GA1.2.${1000 + i}.${Date.now()}`, `_fbp=fb.1.${i}`];
+    if (Math.random() < 0.5) parts.push("consent=1");
+    if (Math.random() < 0.7) parts.push(`auState=${STATES[Math.floor(Math.random() * STATES.length)]}`);
+    if (Math.random() < 0.7) parts.push(`isABN=${Math.random() < 0.5}`);
+    return parts.join("; ");
+  });
+}
+
+/** Samples the server's resident memory (ps) and /healthz latency while `work` runs. */
+async function sampled(pid, work) {
+  let peakRss = 0;
+  const health = [];
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const ps = spawnSync("ps", ["-o", "rss=", "-p", String(pid)]);
+      peakRss = Math.max(peakRss, Number(ps.stdout.toString().trim()) || 0);
+      const start = performance.now();
+      try {
+        await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(10_000) });
+        health.push(performance.now() - start);
+      } catch {
+        health.push(10_000);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  const result = await work();
+  running = false;
+  await sampler;
+  health.sort((a, b) => a - b);
+  return { result, peakRssMb: peakRss / 1024, healthP50: health[Math.floor(health.length / 2)] ?? 0, healthMax: health.at(-1) ?? 0 };
+}
+
+const CAMPAIGN_DURATION = Number(process.env.BENCH_CAMPAIGN_DURATION ?? 30);
+
+async function campaign(server) {
+  const people = visitors();
+  let i = 0;
+  const requests = [{ setupRequest: (req) => ({ ...req, path: CAMPAIGN_PAGES[i % CAMPAIGN_PAGES.length], headers: { ...req.headers, cookie: people[i++ % people.length] } }) }];
+  const connections = Number(process.env.BENCH_CAMPAIGN_CONNECTIONS ?? 50);
+  const { result: r, peakRssMb, healthP50, healthMax } = await sampled(server.pid, () =>
+    new Promise((resolve, reject) => autocannon({ url: BASE, connections, duration: CAMPAIGN_DURATION, requests }, (e, res) => (e ? reject(e) : resolve(res)))),
+  );
+  console.log(`\n(d) Campaign: 200 distinct visitors on ${CAMPAIGN_PAGES.length} pages, ${connections} connections, ${CAMPAIGN_DURATION} s`);
+  console.log(`${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, peak RSS ${peakRssMb.toFixed(0)} MB, /healthz p50 ${healthP50.toFixed(0)} ms, max ${healthMax.toFixed(0)} ms`);
+}
+
+async function overload(server) {
+  const connections = Number(process.env.BENCH_OVERLOAD_CONNECTIONS ?? 200);
+  const options = ["colour", "wheels", "trim", "variant"];
+  let n = 0;
+  const requests = [{ setupRequest: (req) => ({ ...req, path: `/au/config/tarrak?${options[n % 4]}=${n++}&acc=${n}` }) }];
+  const statuses = { fast503: 0, other503: 0 };
+  const { result: r, peakRssMb, healthP50, healthMax } = await sampled(server.pid, () =>
+    new Promise((resolve, reject) => {
+      const instance = autocannon({ url: BASE, connections, duration: CAMPAIGN_DURATION, requests, timeout: 60 }, (e, res) => (e ? reject(e) : resolve(res)));
+      instance.on("response", (_client, status, _bytes, ms) => {
+        if (status === 503) statuses[ms < 1000 ? "fast503" : "other503"]++;
+      });
+    }),
+  );
+  const total = r.requests.total || 1;
+  console.log(`\n(e) Overload: ${connections} connections on distinct configurator builds, ${CAMPAIGN_DURATION} s`);
+  console.log(`${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, 2xx ${r["2xx"]}, 503 within 1 s ${statuses.fast503} (${((100 * statuses.fast503) / total).toFixed(0)} %), slower 503 ${statuses.other503}, errors ${r.errors}, timeouts ${r.timeouts}, peak RSS ${peakRssMb.toFixed(0)} MB, /healthz p50 ${healthP50.toFixed(0)} ms, max ${healthMax.toFixed(0)} ms`);
 }
 
 function lighthouse() {
@@ -116,6 +207,8 @@ function lighthouse() {
 const server = await startServer();
 try {
   if (!SKIP.has("load")) await load();
+  if (!SKIP.has("campaign")) await campaign(server);
+  if (!SKIP.has("overload")) await overload(server);
   if (!SKIP.has("bundle")) {
     console.log("\n(b) gzip JavaScript per page, first visit");
     printBundleReport(await bundleReport(BASE));

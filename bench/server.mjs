@@ -12,20 +12,22 @@ export function ensureBuild() {
   if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
 }
 
-export async function startServer() {
+/** Starts the production server; `env` adds variables (e.g. PAGE_CACHE_MAX_BYTES=0), `port` another port. */
+export async function startServer({ env = {}, port = PORT } = {}) {
   ensureBuild();
+  const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server-build/server.js"], {
-    env: { ...process.env, PORT: String(PORT), NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 100; i++) {
     try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return { base: BASE, stop: () => child.kill("SIGTERM") };
+      if ((await fetch(`${base}/healthz`)).ok) return { base, pid: child.pid, stop: () => child.kill("SIGTERM") };
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
-  throw new Error(`The server did not start on port ${PORT} (is the port in use?)`);
+  throw new Error(`The server did not start on port ${port} (is the port in use?)`);
 }

@@ -105,20 +105,39 @@ export function hydratesEverything(): boolean {
  */
 export function blocksToHydrate(data: unknown): string[] {
   const names = new Set<string>();
-  const visit = (value: Node) => {
-    if (Array.isArray(value)) {
-      for (const v of value) visit(v);
-      return;
-    }
-    if (typeof value !== "object" || value === null) return;
-    if (isBlok(value) && blockRegistry[value.component]) {
-      if (!needsHydration(value)) return;
-      names.add(value.component);
-    }
-    for (const v of Object.values(value)) visit(v);
-  };
-  visit(data);
+  collectHydrating(data, names, true);
   return [...names].sort();
+}
+
+/**
+ * The names found under a frozen value. Frozen values are the content cache's (deep-frozen when
+ * stored, replaced by new objects when the content version changes), so this is worked out once
+ * per story per content version instead of on every request (issue 26 item 6).
+ */
+const hydratingUnderFrozen = new WeakMap<object, readonly string[]>();
+
+function collectHydrating(value: Node, names: Set<string>, memo: boolean): void {
+  if (typeof value !== "object" || value === null) return;
+  if (memo && Object.isFrozen(value)) {
+    let found = hydratingUnderFrozen.get(value);
+    if (!found) {
+      const own = new Set<string>();
+      collectHydrating(value, own, false);
+      found = [...own];
+      hydratingUnderFrozen.set(value, found);
+    }
+    for (const name of found) names.add(name);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const v of value) collectHydrating(v, names, memo);
+    return;
+  }
+  if (isBlok(value) && blockRegistry[value.component]) {
+    if (!needsHydration(value)) return;
+    names.add(value.component);
+  }
+  for (const v of Object.values(value)) collectHydrating(v, names, memo);
 }
 
 /**

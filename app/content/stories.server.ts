@@ -6,7 +6,8 @@ import { getContentClient } from "./client.server";
 import { CACHE_POLICIES, cacheKeyOf, getContentCache, policyForList, policyForStory, type CachePolicy, type Fetched } from "./cache.server";
 import { parseBloks } from "~/blocks/parse";
 import { withContentTimeout } from "./timeout.server";
-import { noteContentFailure } from "~/features/observability/request-context.server";
+import { noteContentFailure, noteContentKeys } from "~/features/observability/request-context.server";
+import { datasourceKey, keysOfList, keysOfStory } from "~/features/page-cache/surrogate-keys";
 
 export interface ContentOptions {
   country: Country;
@@ -106,6 +107,7 @@ export async function getStory<C = Story["content"]>(slug: string, opts: Content
         throw error;
       }
     });
+    if (params.version === "published") noteContentKeys(keysOfStory(story));
     return (story as unknown as Story<C>) ?? null;
   } catch (error) {
     logFailure(`story ${slug}`, error);
@@ -120,12 +122,14 @@ export async function getStoriesPage<C = Story["content"]>(
 ): Promise<{ stories: Story<C>[]; total: number } | null> {
   try {
     const all = { ...baseParams(opts), ...params };
-    return await cachedRead(policyForList(all), cacheKeyOf("stories-page", "", all), all, async (p) => {
+    const page = await cachedRead(policyForList(all), cacheKeyOf("stories-page", "", all), all, async (p) => {
       const res = await clientFor(opts).getStories(p);
       const stories = parseStories(res.data.stories) as unknown as Story<C>[];
       const total = Number.isFinite(res.total) ? Number(res.total) : stories.length;
       return { value: { stories, total }, cv: res.data.cv };
     });
+    if (all.version === "published") noteContentKeys(keysOfList(all, page.stories));
+    return page;
   } catch (error) {
     logFailure(`stories ${JSON.stringify(params)}`, error);
     return null;
@@ -139,6 +143,7 @@ export async function getStories<C = Story["content"]>(params: ISbStoriesParams,
     const stories = await cachedRead(policyForList(all), cacheKeyOf("stories-all", "", all), all, async (p) => ({
       value: parseStories((await clientFor(opts).getAll("cdn/stories", p)) as unknown[]),
     }));
+    if (all.version === "published") noteContentKeys(keysOfList(all, stories as unknown[]));
     return stories as unknown as Story<C>[];
   } catch (error) {
     logFailure(`all stories ${JSON.stringify(params)}`, error);
@@ -151,6 +156,7 @@ export async function getDatasourceEntries(datasource: string): Promise<Datasour
   try {
     const params: ISbStoriesParams = { datasource, per_page: 1000 } as ISbStoriesParams;
     const key = cacheKeyOf("datasource", datasource, params);
+    noteContentKeys([datasourceKey(datasource)]);
     const entries = await cachedRead(CACHE_POLICIES.globals, key, params, async (p) => ({
       value: await getContentClient().getAll("cdn/datasource_entries", p),
     }));

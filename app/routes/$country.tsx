@@ -1,9 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { countrySchema } from "~/content/schema";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
+import { layoutHeaders } from "~/features/pages/route-headers";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { JsonLd, collectStructuredData } from "~/features/seo/json-ld-script";
 import { organizationStructuredData } from "~/features/seo/structured-data.server";
@@ -41,6 +42,8 @@ function siteValue(data: Awaited<ReturnType<typeof loader>>): SiteContextValue {
 }
 
 /** Error meta here, where the layout's data (the brand) is visible; pages add their own meta. */
+export const headers: HeadersFunction = layoutHeaders;
+
 export const meta: MetaFunction<typeof loader> = ({ error, matches }) => (error ? errorMeta({ error, matches }) : []);
 
 /** Globals change only with the country; after a form post (pricing choice, consent) the cookies are read again. */

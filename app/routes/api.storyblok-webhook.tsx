@@ -23,8 +23,9 @@ export const loader = () => reply({ error: "Use POST" }, 405, { Allow: "POST" })
  * HMAC-SHA1 (hex) of the raw body with STORYBLOK_WEBHOOK_SECRET (else 401); the body must be a
  * webhook payload with an `action` (else 400). On published, unpublished, deleted, moved (and a
  * datasource's entries_updated) the content cache of every instance is invalidated (entries kept
- * as stale-if-error fallbacks, read again before they are served) and the content version
- * refreshed (invalidation.server.ts).
+ * as stale-if-error fallbacks, read again before they are served), their page caches are cleared
+ * and the content version refreshed (invalidation.server.ts; the content cache's subscription
+ * clears the page cache).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return reply({ error: "Use POST" }, 405, { Allow: "POST" });

@@ -34,5 +34,6 @@ export async function throwNotFound(
     errorStory: errorStory?.content ?? null,
     globals,
   };
-  throw data(payload, { status: 404, headers: { "Cache-Control": "public, max-age=60" } });
+  // The page shows the layout (the consent banner, AU prices' state): shared caches key on cookies.
+  throw data(payload, { status: 404, headers: { "Cache-Control": "public, max-age=60", Vary: "Cookie" } });
 }

@@ -109,6 +109,8 @@ export function accessLog(logger: Logger) {
         ms: Math.round(ms * 10) / 10,
         bytes: typeof length === "string" || typeof length === "number" ? Number(length) : undefined,
         aborted: aborted || undefined,
+        // The page cache's outcome (HIT, MISS, STALE, BYPASS) for HTML pages.
+        cache: typeof res.getHeader("x-cache") === "string" ? String(res.getHeader("x-cache")) : undefined,
       });
     };
     res.on("finish", () => done(false));

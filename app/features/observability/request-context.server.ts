@@ -11,6 +11,8 @@ export interface RequestContext {
   readonly id: string;
   /** Content reads that failed because the content API was unreachable (not a missing story). */
   contentFailures: number;
+  /** Surrogate keys of the published content read while serving it (page-cache/surrogate-keys.ts). */
+  contentKeys: Set<string>;
 }
 
 const SLOT = Symbol.for("kestrel.request-context");
@@ -31,7 +33,7 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 
 /** Runs `fn` inside a new request context. */
 export function runWithRequestContext<T>(id: string, fn: (context: RequestContext) => T): T {
-  const context: RequestContext = { id, contentFailures: 0 };
+  const context: RequestContext = { id, contentFailures: 0, contentKeys: new Set() };
   return storage().run(context, () => fn(context));
 }
 
@@ -61,6 +63,13 @@ export function isContentOutage(error: unknown): boolean {
 export function noteContentFailure(error: unknown): void {
   const context = currentRequestContext();
   if (context && isContentOutage(error)) context.contentFailures++;
+}
+
+/** Records the surrogate keys of published content this request read. */
+export function noteContentKeys(keys: Iterable<string>): void {
+  const context = currentRequestContext();
+  if (!context) return;
+  for (const key of keys) context.contentKeys.add(key);
 }
 
 /** True when the content API failed during this request: a "not found" is then really a 503. */

@@ -15,3 +15,18 @@ export const pageHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, err
   }
   return headers;
 };
+
+/**
+ * The `headers` export of the country layout, which is the error boundary of every page: a
+ * page's error answer (the CMS 404 page, public for a minute and varying by cookie; the 503 of a
+ * content outage, no-store) keeps the Cache-Control and Vary its loader threw with. Without an
+ * error it changes nothing (the page's own `headers` decide).
+ */
+export const layoutHeaders: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  for (const name of ["Cache-Control", "Vary", "Retry-After"]) {
+    const value = errorHeaders?.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};

@@ -6,6 +6,10 @@ import {
 } from "@remix-run/node";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { BODY_LIMIT_BYTES, describeHttpError } from "./errors.server";
+import { overloadedResponse, releaseWhenSent, type RenderLimiter } from "~/features/http/render-limit.server";
+import { currentRequestContext, runWithRequestContext } from "~/features/observability/request-context.server";
+import type { PageCache, Render } from "~/features/page-cache/page-cache.server";
+import { surrogateKeyHeaders } from "~/features/page-cache/surrogate-keys";
 
 /**
  * The Remix request handler for Express, with the hardening the stock adapter lacks:
@@ -22,6 +26,12 @@ export interface RemixHandlerOptions {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   secureCookies: boolean;
   bodyLimitBytes?: number;
+  /** The full-page cache (published GET pages; see page-cache.server.ts). */
+  pageCache?: PageCache;
+  /** Whether this request may be answered from the page cache (a published page). */
+  cacheable?: (req: ExpressRequest, res: ExpressResponse) => boolean;
+  /** Bounds concurrent GET renders; a refused request gets a fast 503. */
+  renderLimiter?: RenderLimiter;
 }
 
 /** A Set-Cookie value with SameSite (Lax unless set) and, when asked, Secure. */
@@ -104,6 +114,19 @@ function hardenCookies(response: Response, secure: boolean): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * A page a shared cache may store names the content it was built from (`Surrogate-Key`,
+ * `Cache-Tag`), so a CDN can purge exactly the pages a publish changes (ADR 025).
+ */
+export function withSurrogateKeys(response: Response, keys: Iterable<string> | undefined): Response {
+  if (!keys || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  if (!/\bpublic\b/i.test(cacheControl) || /\b(no-store|private)\b/i.test(cacheControl)) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(surrogateKeyHeaders(keys))) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export function createRemixHandler(options: RemixHandlerOptions) {
   const limit = options.bodyLimitBytes ?? BODY_LIMIT_BYTES;
   const readBody = express.raw({ type: () => true, limit });
@@ -119,7 +142,37 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         return;
       }
       const context = options.getLoadContext(req, res);
-      const response = hardenCookies(guardUnavailable(await cleanRemixError(await handle(request, context))), options.secureCookies);
+      const finish = async (response: Response) =>
+        withSurrogateKeys(hardenCookies(guardUnavailable(await cleanRemixError(response)), options.secureCookies), currentRequestContext()?.contentKeys);
+      const limited = Boolean(options.renderLimiter) && (req.method === "GET" || req.method === "HEAD");
+      const render: Render = async (renderRequest, nonce, background) => {
+        // A request's own render gives up its place in the queue when its client goes away.
+        const release = limited ? await options.renderLimiter!.acquire(background ? undefined : request.signal) : null;
+        if (limited && !release) {
+          if (background) throw new Error("render limit reached: revalidation skipped");
+          return { response: overloadedResponse(), contentFailures: 0 };
+        }
+        if (background) {
+          // A revalidation: its own request context; the slot is held until the body is read.
+          try {
+            return await runWithRequestContext(`revalidate-${context.requestId ?? ""}`, async (own) => {
+              const rendered = await finish(await handle(renderRequest, { ...context, nonce, requestId: own.id }));
+              const body = await rendered.arrayBuffer();
+              return { response: new Response(body, rendered), contentFailures: own.contentFailures };
+            });
+          } finally {
+            release?.();
+          }
+        }
+        // The slot is held until the response is sent, or the client goes (ADR 025).
+        if (release) releaseWhenSent(res, release);
+        const rendered = await finish(await handle(renderRequest, { ...context, nonce }));
+        return { response: rendered, contentFailures: currentRequestContext()?.contentFailures ?? 0 };
+      };
+      const eligible = Boolean(options.pageCache) && (options.cacheable?.(req, res) ?? false);
+      const response = options.pageCache
+        ? await options.pageCache.serve(request, context.nonce ?? "", render, eligible)
+        : (await render(request, context.nonce ?? "", false)).response;
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -1,4 +1,5 @@
-import type { Country } from "~/content/schema";
+import type { Country, Story } from "~/content/schema";
+import { deepFreeze } from "~/content/cache.server";
 import { getStories } from "~/content/stories.server";
 import { countryPath } from "~/content/links";
 import type { BuyerContext } from "~/features/pricing/types";
@@ -171,6 +172,27 @@ export async function loadCountryCatalogue(country: Country): Promise<CountryCat
     getStories<Rec>({ starts_with: "price-disclaimers/", content_type: "price-disclaimer" }, opts),
     getStories<Rec>({ starts_with: "vehicle-prices/", content_type: "vehicle-price" }, opts),
   ]);
+  return catalogueOf(lines, models, colours, disclaimers, prices);
+}
+
+/**
+ * The catalogue built from the content cache's lists (frozen, new arrays per content version) is
+ * kept with them and shared, frozen: built once per content version, not per request. Lists that
+ * are not frozen (drafts) build a catalogue each time.
+ */
+const catalogues = new WeakMap<readonly Story<Rec>[], { inputs: readonly (readonly Story<Rec>[])[]; catalogue: CountryCatalogue }>();
+
+export function catalogueOf(lines: readonly Story<Rec>[], models: readonly Story<Rec>[], colours: readonly Story<Rec>[], disclaimers: readonly Story<Rec>[], prices: readonly Story<Rec>[]): CountryCatalogue {
+  const inputs = [lines, models, colours, disclaimers, prices];
+  if (!inputs.every((list) => Object.isFrozen(list))) return buildCatalogue(lines, models, colours, disclaimers, prices);
+  const kept = catalogues.get(models);
+  if (kept && kept.inputs.every((list, i) => list === inputs[i])) return kept.catalogue;
+  const catalogue = deepFreeze(buildCatalogue(lines, models, colours, disclaimers, prices));
+  catalogues.set(models, { inputs, catalogue });
+  return catalogue;
+}
+
+function buildCatalogue(lines: readonly Story<Rec>[], models: readonly Story<Rec>[], colours: readonly Story<Rec>[], disclaimers: readonly Story<Rec>[], prices: readonly Story<Rec>[]): CountryCatalogue {
   const byUuid = new Map<string, unknown>([...lines, ...colours, ...disclaimers, ...prices].map((story) => [story.uuid, story]));
   const resolve = (value: unknown): unknown => {
     if (typeof value === "string") return byUuid.get(value) ?? value;

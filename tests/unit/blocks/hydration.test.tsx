@@ -6,6 +6,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Blocks, RootBlock } from "~/blocks/blocks";
 import { blocksToHydrate, needsHydration, prepareHydration } from "~/blocks/loading";
+import { deepFreeze } from "~/content/cache.server";
 import { hydrationFinished, isHydrating } from "~/components/hydration-state";
 import { parseBloks } from "~/blocks/parse";
 import type { Blok } from "~/content/schema";
@@ -88,6 +89,16 @@ describe("blocksToHydrate and prepareHydration (the chunks loaded before hydrati
     expect(blocksToHydrate(data)).toEqual(["expanding-grid", "page"]);
     const still = { story: { content: b("page", { body: [textContent({ content: docWithBloks(b("stats-banner")) })] }) } };
     expect(blocksToHydrate(still)).toEqual([]);
+  });
+
+  it("gives the same names for content from the content cache (frozen; remembered per story)", () => {
+    const content = b("page", { body: [textContent(), grid()] });
+    const plain = blocksToHydrate([{ story: { content } }]);
+    const frozen = deepFreeze(structuredClone(content));
+    // Per-request loader data around a cached (frozen) story, as loaders return it.
+    expect(blocksToHydrate([{ preview: null }, { story: { content: frozen } }])).toEqual(plain);
+    expect(blocksToHydrate({ again: frozen, other: b("stats-banner") })).toEqual(blocksToHydrate({ again: content, other: b("stats-banner") }));
+    expect(blocksToHydrate(deepFreeze({ story: { content: b("page", { body: [textContent()] }) } }))).toEqual([]);
   });
 
   it("loads them and marks hydration; every block in the visual editor's preview", async () => {

@@ -133,12 +133,19 @@ describe("ContentCache", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it("hands out copies: a caller changing its value does not change the cached one", async () => {
+  it("hands out one deep-frozen value, no copy per read: a caller cannot change the cached one", async () => {
     const { cache } = setup();
-    const fetch = upstream({ content: { title: "Home" } });
+    const fetch = upstream({ content: { title: "Home", body: [{ text: "a" }] } });
     const first = await cache.read(CACHE_POLICIES.pages, "k", fetch);
-    first.content.title = "changed";
-    expect((await cache.read(CACHE_POLICIES.pages, "k", fetch)).content.title).toBe("Home");
+    expect(() => {
+      first.content.title = "changed";
+    }).toThrow(TypeError);
+    expect(() => {
+      first.content.body[0]!.text = "b";
+    }).toThrow(TypeError);
+    const second = await cache.read(CACHE_POLICIES.pages, "k", fetch);
+    expect(second).toBe(first);
+    expect(second.content.title).toBe("Home");
   });
 
   it("remembers the cv of responses and hands it out for later requests until it is old", async () => {

@@ -127,3 +127,25 @@ describe("mega menu images", () => {
     expect(menu.primary[0]?.imageSmall).toEqual({ filename: "/media/a.jpg", alt: "A" });
   });
 });
+
+describe("mega menu per content version", () => {
+  it("is built once per cached (frozen) navigation story and country, and equals a fresh build", async () => {
+    const { megaMenuOf } = await import("~/features/shell/globals.server");
+    const { deepFreeze } = await import("~/content/cache.server");
+    const nav = deepFreeze<Navigation>({
+      _uid: "n",
+      component: "navigation",
+      secondary_nav: [item({ title: "Both", link: link("a"), locale: "both" }), item({ title: "NZ only", link: link("c"), locale: "nz" })],
+    });
+    const au = megaMenuOf(nav, "au");
+    expect(au).toEqual(buildMegaMenu(nav, "au"));
+    expect(megaMenuOf(nav, "au")).toBe(au);
+    expect(megaMenuOf(nav, "nz")).toEqual(buildMegaMenu(nav, "nz"));
+    expect(Object.isFrozen(au.secondary)).toBe(true);
+    // A new content version is a new object: a new menu.
+    expect(megaMenuOf(deepFreeze(structuredClone(nav)), "au")).not.toBe(au);
+    // A draft (not frozen) is built each time.
+    const draft = structuredClone(nav);
+    expect(megaMenuOf(draft, "au")).not.toBe(megaMenuOf(draft, "au"));
+  });
+});

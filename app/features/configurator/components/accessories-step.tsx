@@ -75,6 +75,7 @@ export function AccessoriesStep({
                 <li key={category ?? "all"}>
                   <Link
                     to={hrefWith({ [ACCESSORY_PARAMS.category]: category })}
+                    rel="nofollow"
                     replace
                     preventScrollReset
                     className="config-accessories__category"
@@ -150,7 +151,7 @@ export function AccessoriesStep({
         })}
       </ul>
       {listing.hasMore ? (
-        <Link to={hrefWith({ [ACCESSORY_PARAMS.all]: "1" })} replace preventScrollReset className="button button--sm button--outline config-accessories__more">
+        <Link to={hrefWith({ [ACCESSORY_PARAMS.all]: "1" })} rel="nofollow" replace preventScrollReset className="button button--sm button--outline config-accessories__more">
           {ACCESSORY_TEXTS.loadMore}
         </Link>
       ) : null}

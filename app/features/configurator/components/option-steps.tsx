@@ -45,6 +45,7 @@ export function Choice({
     <li className="config-choice__item">
       <Link
         to={links.href(change)}
+        rel="nofollow"
         replace
         preventScrollReset
         className={["config-choice", selected ? "config-choice--selected" : "", className ?? ""].filter(Boolean).join(" ")}

@@ -1,0 +1,280 @@
+/**
+ * The full-page cache of published pages (issue 26, ADR 025), in the server in front of Remix:
+ *
+ * - key: path + canonical query + variant (variant.ts); only GET documents the caller marks
+ *   eligible (published: never previews, drafts or development);
+ * - stored: a 200 HTML page, or the CMS 404 page (shorter, in a smaller budget of its own), whose
+ *   Cache-Control is public, that sets no cookie, and whose render saw no content failure;
+ * - bounded in bytes (LRU);
+ * - freshness of the content cache's page policy: fresh 60 s, then served STALE while one
+ *   background render refreshes it, and served STALE when a render fails (5xx, the content
+ *   service down) for a day;
+ * - one render for concurrent misses of a key;
+ * - cleared by the publish webhook and by a new content version (registry.ts).
+ *
+ * The body is stored split at the render's CSP nonce and joined with each response's own nonce,
+ * so a cached page never replays a nonce. Its ETag is of the body without the nonce, as
+ * html-etag.server.ts computes it, so 304s work for HIT and MISS alike.
+ */
+import { randomBytes } from "node:crypto";
+import { CACHE_POLICIES, type CachePolicy } from "~/content/cache.server";
+import { weakEtag } from "~/features/http/html-etag.server";
+import { ByteLru } from "./lru";
+import { pageKey, renderQuery, variantCookieHeader, type PageVariant } from "./variant";
+
+export type CacheStatus = "HIT" | "MISS" | "STALE" | "BYPASS";
+
+/** The CMS 404 page: shorter, and it never outlives an outage by much. */
+export const NOT_FOUND_POLICY: CachePolicy = { name: "not-found", ttlMs: 30_000, staleWhileRevalidateMs: 30_000, staleIfErrorMs: 300_000 };
+export const DEFAULT_PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** What a render gives: the response and whether content reads failed while it ran. */
+export interface RenderResult {
+  response: Response;
+  contentFailures: number;
+}
+
+/**
+ * Renders a request with a nonce. `background`: a revalidation nobody waits for (it runs in a
+ * request context of its own and may be refused by the render limit: it then throws).
+ */
+export type Render = (request: Request, nonce: string, background: boolean) => Promise<RenderResult>;
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  /** The body split at the render's nonce. */
+  parts: Buffer[];
+  etag: string;
+  storedAt: number;
+  policy: CachePolicy;
+  bytes: number;
+  url: string;
+  variant: PageVariant;
+}
+
+export interface PageCacheOptions {
+  maxBytes?: number;
+  now?: () => number;
+  policy?: CachePolicy;
+  notFoundPolicy?: CachePolicy;
+  onError?: (key: string, error: unknown) => void;
+}
+
+/** Headers of a rendered page not kept with it: per response, or recomputed. */
+const UNSTORED_HEADERS = new Set(["set-cookie", "content-length", "date", "etag", "x-cache", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
+
+const MIN_NONCE_LENGTH = 16;
+
+function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+function splitAt(body: Buffer, nonce: string): Buffer[] {
+  const parts: Buffer[] = [];
+  const needle = Buffer.from(nonce);
+  let from = 0;
+  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  parts.push(body.subarray(from));
+  // Copies: the entry must not keep a larger buffer alive through a view.
+  return parts.map((p) => Buffer.from(p));
+}
+
+function joinWith(parts: Buffer[], nonce: string): Buffer {
+  if (parts.length === 1) return parts[0]!;
+  const glue = Buffer.from(nonce);
+  const out: Buffer[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) out.push(glue);
+    out.push(part);
+  });
+  return Buffer.concat(out);
+}
+
+/** Whether a rendered response may be stored, and under which policy. */
+export function storablePolicy(response: Response, contentFailures: number, policies: { page: CachePolicy; notFound: CachePolicy }): CachePolicy | null {
+  if (contentFailures > 0) return null;
+  if (response.status !== 200 && response.status !== 404) return null;
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return null;
+  if (response.headers.getSetCookie().length > 0) return null;
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  if (!/\bpublic\b/i.test(cacheControl) || /\b(no-store|private|no-cache)\b/i.test(cacheControl)) return null;
+  return response.status === 200 ? policies.page : policies.notFound;
+}
+
+export class PageCache {
+  private readonly pages: ByteLru<Entry>;
+  private readonly notFound: ByteLru<Entry>;
+  private readonly inflight = new Map<string, Promise<Entry | null>>();
+  private readonly now: () => number;
+  private readonly policy: CachePolicy;
+  private readonly notFoundPolicy: CachePolicy;
+  private readonly onError: (key: string, error: unknown) => void;
+  /** Bumped by clear(): renders started before it are not stored. */
+  private epoch = 0;
+
+  constructor(options: PageCacheOptions = {}) {
+    const maxBytes = options.maxBytes ?? DEFAULT_PAGE_CACHE_MAX_BYTES;
+    // 404 pages get an eighth of the budget: a crawl of missing URLs cannot evict real pages.
+    this.notFound = new ByteLru(Math.floor(maxBytes / 8));
+    this.pages = new ByteLru(maxBytes - this.notFound.maxBytes);
+    this.now = options.now ?? (() => Date.now());
+    this.policy = options.policy ?? CACHE_POLICIES.pages;
+    this.notFoundPolicy = options.notFoundPolicy ?? NOT_FOUND_POLICY;
+    this.onError = options.onError ?? (() => undefined);
+  }
+
+  get enabled(): boolean {
+    return this.pages.maxBytes > 0;
+  }
+
+  /**
+   * Answers a request: from the cache when it can, else through `render` (stored when storable).
+   * `eligible` is false for anything but a published GET document (then: rendered, BYPASS).
+   */
+  async serve(request: Request, nonce: string, render: Render, eligible: boolean): Promise<Response> {
+    const target = eligible && this.enabled && request.method === "GET" ? pageKey(new URL(request.url), request.headers.get("Cookie")) : null;
+    if (!target) return withStatus((await render(request, nonce, false)).response, "BYPASS");
+    const { key } = target;
+    const entry = this.lookup(key);
+    const age = entry ? this.now() - entry.storedAt : Infinity;
+    if (entry && age < entry.policy.ttlMs) return this.respond(entry, nonce, "HIT");
+    if (entry && age < entry.policy.ttlMs + entry.policy.staleWhileRevalidateMs) {
+      if (!this.inflight.has(key)) {
+        const url = new URL(entry.url);
+        const headers = new Headers({ Accept: "text/html", Cookie: variantCookieHeader(entry.variant) });
+        this.fill(key, new Request(url, { headers }), newNonce(), render, true).catch((error: unknown) => this.onError(key, error));
+      }
+      return this.respond(entry, nonce, "STALE");
+    }
+
+    // A miss: the request itself renders (without tracking parameters), or waits for the render in flight.
+    const canonical = new URL(request.url);
+    canonical.search = renderQuery(canonical.searchParams);
+    const pending = this.inflight.get(key);
+    if (pending) {
+      const shared = await pending.catch(() => null);
+      if (shared) return this.respond(shared, nonce, "MISS");
+      return this.fallback(key, await render(request, nonce, false), nonce);
+    }
+    let own: RenderResult | null = null;
+    const canonicalRequest = canonical.href === request.url ? request : new Request(canonical, request);
+    const filled = this.fill(key, canonicalRequest, nonce, render, false, (result) => (own = result));
+    let stored: Entry | null = null;
+    try {
+      stored = await filled;
+    } catch (error) {
+      // The render failed (5xx, or threw): a stale page stands in while it may (stale-if-error).
+      const stale = this.staleIfError(key);
+      if (stale) {
+        this.onError(key, error);
+        return this.respond(stale, nonce, "STALE");
+      }
+      const failed = own as RenderResult | null;
+      if (failed) return withStatus(failed.response, "MISS");
+      throw error;
+    }
+    if (stored) return this.respond(stored, nonce, "MISS");
+    const result = own as RenderResult | null;
+    if (!result) throw new Error("page cache: the render gave no response");
+    return withStatus(result.response, "MISS");
+  }
+
+  /** A render's own response, unless it failed and a stale entry may stand in (stale-if-error). */
+  private fallback(key: string, result: RenderResult, nonce: string): Response {
+    if (result.response.status >= 500) {
+      const stale = this.staleIfError(key);
+      if (stale) {
+        void result.response.body?.cancel().catch(() => undefined);
+        return this.respond(stale, nonce, "STALE");
+      }
+    }
+    return withStatus(result.response, "MISS");
+  }
+
+  private staleIfError(key: string): Entry | null {
+    const entry = this.lookup(key);
+    if (!entry) return null;
+    return this.now() - entry.storedAt < entry.policy.ttlMs + entry.policy.staleIfErrorMs ? entry : null;
+  }
+
+  private lookup(key: string): Entry | undefined {
+    return this.pages.get(key) ?? this.notFound.get(key);
+  }
+
+  /**
+   * Renders `key` once (concurrent callers share it) and stores the result when storable. The
+   * response body is read here, so `onResult` gets a response that can still be sent.
+   */
+  private fill(key: string, request: Request, nonce: string, render: Render, background: boolean, onResult?: (r: RenderResult) => void): Promise<Entry | null> {
+    const epoch = this.epoch;
+    const promise = (async () => {
+      const result = await render(request, nonce, background);
+      const policy = storablePolicy(result.response, result.contentFailures, { page: this.policy, notFound: this.notFoundPolicy });
+      const body = Buffer.from(await result.response.arrayBuffer());
+      const response = new Response(result.response.status === 304 || request.method === "HEAD" ? null : body, result.response);
+      onResult?.({ response, contentFailures: result.contentFailures });
+      if (result.response.status >= 500) throw new PageRenderError(result.response.status);
+      // A nonce too short to be unique in the page could not be substituted safely.
+      if (!policy || epoch !== this.epoch || nonce.length < MIN_NONCE_LENGTH) return null;
+      const headers = [...result.response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
+      const parts = splitAt(body, nonce);
+      const bytes = body.length + key.length * 2 + headers.reduce((n, [a, b]) => n + a.length + b.length, 0) + 256;
+      const variant = pageKey(new URL(request.url), request.headers.get("Cookie"))?.variant ?? { consent: false };
+      const entry: Entry = { status: result.response.status, headers, parts, etag: weakEtag(Buffer.concat(parts)), storedAt: this.now(), policy, bytes, url: request.url, variant };
+      this.pages.delete(key);
+      this.notFound.delete(key);
+      (entry.status === 200 ? this.pages : this.notFound).set(key, entry);
+      return entry;
+    })();
+    const done = () => {
+      if (this.inflight.get(key) === promise) this.inflight.delete(key);
+    };
+    promise.then(done, done);
+    this.inflight.set(key, promise);
+    return promise;
+  }
+
+  private respond(entry: Entry, nonce: string, status: CacheStatus): Response {
+    const headers = new Headers(entry.headers);
+    headers.set("ETag", entry.etag);
+    headers.set("X-Cache", status);
+    return new Response(new Uint8Array(joinWith(entry.parts, nonce)), { status: entry.status, headers });
+  }
+
+  /** Forgets every page (the publish webhook, a new content version); renders in flight are not stored. */
+  clear(): void {
+    this.epoch++;
+    this.pages.clear();
+    this.notFound.clear();
+    this.inflight.clear();
+  }
+
+  get bytes(): number {
+    return this.pages.bytes + this.notFound.bytes;
+  }
+
+  get size(): number {
+    return this.pages.size + this.notFound.size;
+  }
+
+  get maxBytes(): number {
+    return this.pages.maxBytes + this.notFound.maxBytes;
+  }
+}
+
+export class PageRenderError extends Error {
+  constructor(readonly status: number) {
+    super(`render answered ${status}`);
+  }
+}
+
+function withStatus(response: Response, status: CacheStatus): Response {
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("X-Cache", status);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

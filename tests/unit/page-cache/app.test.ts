@@ -1,0 +1,191 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookSignature } from "~/content/webhook.server";
+import { purgeKeysForPublish } from "~/features/page-cache/surrogate-keys";
+import { closeBuild, startTestServer, type TestServer } from "../security/harness";
+
+/**
+ * The full-page cache in the whole app (issue 26): variants never leak between visitors, every
+ * response has its own nonce, previews are never cached, the webhook clears the cache, tracking
+ * parameters share the page's entry and unknown ones create none.
+ */
+
+const SECRET = "page-cache-webhook-secret";
+const MODEL = "/au/models/suv/tarrak";
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ STORYBLOK_WEBHOOK_SECRET: SECRET });
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+  await closeBuild();
+});
+
+async function get(path: string, cookie = "", headers: Record<string, string> = {}) {
+  const res = await fetch(server.url + path, { headers: { Cookie: cookie, ...headers } });
+  const html = await res.text();
+  return { res, html, cache: res.headers.get("x-cache"), csp: res.headers.get("content-security-policy") ?? "" };
+}
+
+/** Every nonce attribute of the page, and the CSP's. */
+function nonces(html: string, csp: string) {
+  const inPage = new Set([...html.matchAll(/\snonce="([^"]*)"/g)].map((m) => m[1]));
+  const header = /'nonce-([^']+)'/.exec(csp)?.[1];
+  return { inPage, header };
+}
+
+const withoutNonce = (html: string, nonce: string | undefined) => (nonce ? html.split(nonce).join("") : html);
+/** The state the pricing modal's no-JavaScript form has selected. */
+const checked = (html: string) => /<option[^>]*value="([A-Z]{2,3})"[^>]*selected|<option[^>]*selected[^>]*value="([A-Z]{2,3})"/.exec(html)?.slice(1).find(Boolean);
+
+describe("page cache in the app", () => {
+  it("keeps each visitor's state and consent, on MISS and HIT, with a fresh nonce on every response", async () => {
+    const nsw = "auState=NSW; isABN=false; _ga=GA1.2.111";
+    const wa = "auState=WA; isABN=false; _ga=GA1.2.222";
+    const first = await get(MODEL, nsw);
+    expect(first.cache).toBe("MISS");
+    const other = await get(MODEL, wa);
+    expect(other.cache).toBe("MISS");
+    const again = await get(MODEL, "isABN=false; auState=NSW; _ga=GA1.2.333; _fbp=x");
+    expect(again.cache).toBe("HIT");
+    const otherAgain = await get(MODEL, wa);
+    expect(otherAgain.cache).toBe("HIT");
+
+    // The pricing modal's no-JavaScript form has each visitor's own state selected.
+    expect(checked(first.html)).toBe("NSW");
+    expect(checked(again.html)).toBe("NSW");
+    expect(checked(other.html)).toBe("WA");
+    expect(checked(otherAgain.html)).toBe("WA");
+    // The same page as the render, but for its nonce.
+    const n1 = nonces(first.html, first.csp);
+    const n2 = nonces(again.html, again.csp);
+    expect(withoutNonce(again.html, n2.header)).toBe(withoutNonce(first.html, n1.header));
+    expect(withoutNonce(again.html, n2.header)).not.toBe(withoutNonce(other.html, nonces(other.html, other.csp).header));
+
+    for (const response of [first, other, again, otherAgain]) {
+      const { inPage, header } = nonces(response.html, response.csp);
+      expect(header).toBeTruthy();
+      expect(inPage.size).toBe(1);
+      expect([...inPage][0]).toBe(header);
+      // Every inline script carries it.
+      for (const tag of response.html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${header}"`);
+    }
+    expect(n2.header).not.toBe(n1.header);
+
+    // The banner follows each visitor's consent, on HITs too.
+    const noConsent = await get("/au", "");
+    const consented = await get("/au", "consent=1");
+    const noConsentHit = await get("/au", "");
+    const consentedHit = await get("/au", "consent=1");
+    expect([noConsent.cache, consented.cache, noConsentHit.cache, consentedHit.cache]).toEqual(["MISS", "MISS", "HIT", "HIT"]);
+    expect(noConsent.html).toContain('class="cookie-banner"');
+    expect(noConsentHit.html).toContain('class="cookie-banner"');
+    expect(consented.html).not.toContain('class="cookie-banner"');
+    expect(consentedHit.html).not.toContain('class="cookie-banner"');
+  });
+
+  it("answers 304 to a matching If-None-Match on a HIT, without a CSP to replace the stored one", async () => {
+    const page = await get("/au/news");
+    const etag = page.res.headers.get("etag")!;
+    const hit = await get("/au/news");
+    expect(hit.cache).toBe("HIT");
+    expect(hit.res.headers.get("etag")).toBe(etag);
+    const revalidated = await fetch(`${server.url}/au/news`, { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("content-security-policy")).toBeNull();
+  });
+
+  it("shares one entry across tracking parameters; unknown parameters are rendered, not stored", async () => {
+    await get("/nz");
+    for (let i = 0; i < 5; i++) expect((await get(`/nz?utm_source=tv${i}&gclid=${i}`)).cache).toBe("HIT");
+    expect((await get("/nz?x=1")).cache).toBe("BYPASS");
+    expect((await get("/nz?x=1")).cache).toBe("BYPASS");
+  });
+
+  it("never caches a preview, which always shows the draft", async () => {
+    const path = "/au/news/dealer-network-expands";
+    await get(path);
+    expect((await get(path)).cache).toBe("HIT");
+    const ts = Math.floor(Date.now() / 1000);
+    const token = createHash("sha1").update(`1:kestrel-local-preview:${ts}`).digest("hex");
+    const query = `?_storyblok=667959431&_storyblok_tk[space_id]=1&_storyblok_tk[timestamp]=${ts}&_storyblok_tk[token]=${token}`;
+    for (let i = 0; i < 2; i++) {
+      const preview = await get(path + query);
+      expect(preview.cache).toBe("BYPASS");
+      expect(preview.res.headers.get("cache-control")).toContain("no-store");
+      expect(preview.html).toContain("local-bridge");
+    }
+    const published = await get(path);
+    expect(published.cache).toBe("HIT");
+    expect(published.html).not.toContain("local-bridge");
+  });
+
+  it("is cleared by the publish webhook", async () => {
+    await get("/au/offers");
+    expect((await get("/au/offers")).cache).toBe("HIT");
+    const body = JSON.stringify({ action: "published", story_id: 1, full_slug: "au/offers" });
+    const res = await fetch(`${server.url}/api/storyblok-webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(body, SECRET) },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect((await get("/au/offers")).cache).toBe("MISS");
+  });
+
+  it("names the content of each page (Surrogate-Key, Cache-Tag) so a publish purges exactly its pages", async () => {
+    const article = "/au/news/dealer-network-expands";
+    const miss = await get(article, "auState=VIC");
+    const hit = await get(article, "auState=VIC");
+    expect(hit.cache).toBe("HIT");
+    const keys = (miss.res.headers.get("surrogate-key") ?? "").split(" ");
+    expect(hit.res.headers.get("surrogate-key")).toBe(keys.join(" "));
+    expect(miss.res.headers.get("cache-tag")).toBe(keys.join(","));
+    expect(keys[0]).toBe("site");
+    // The article's own story (the id the visual editor uses) and the layout's global stories.
+    expect(keys).toContain("story-667959431");
+    expect(keys.filter((k) => k.startsWith("story-")).length).toBeGreaterThan(3);
+    // Publishing the article purges it, not the model pages; a model publish purges those.
+    const model = (await get(MODEL)).res.headers.get("surrogate-key")!.split(" ");
+    const articlePurge = purgeKeysForPublish({ storyId: 667959431, fullSlug: "news/dealer-network-expands" });
+    expect(articlePurge.some((k) => keys.includes(k))).toBe(true);
+    expect(articlePurge.some((k) => model.includes(k))).toBe(false);
+    expect(purgeKeysForPublish({ storyId: 1, fullSlug: "car-configurator/models/tarrak/au/x" }).some((k) => model.includes(k))).toBe(true);
+    // Not on what a shared cache must not store.
+    const ts = Math.floor(Date.now() / 1000);
+    const token = createHash("sha1").update(`1:kestrel-local-preview:${ts}`).digest("hex");
+    const preview = await get(`${article}?_storyblok=667959431&_storyblok_tk[space_id]=1&_storyblok_tk[timestamp]=${ts}&_storyblok_tk[token]=${token}`);
+    expect(preview.res.headers.get("surrogate-key")).toBeNull();
+  });
+
+  it("stores the CMS 404 page, public for a minute and varying by cookie", async () => {
+    const missing = "/nz/no-such-page-here";
+    const first = await get(missing);
+    expect(first.res.status).toBe(404);
+    expect(first.res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(first.res.headers.get("vary")).toContain("Cookie");
+    expect(first.cache).toBe("MISS");
+    const again = await get(missing);
+    expect(again.res.status).toBe(404);
+    expect(again.cache).toBe("HIT");
+    expect(again.html).toContain(missing);
+  });
+
+  it("logs the cache outcome", async () => {
+    await get("/au/finance");
+    await get("/au/finance");
+    const lines = server.logs.map((l) => JSON.parse(l.line) as { path?: string; cache?: string }).filter((l) => l.path === "/au/finance");
+    expect(lines.map((l) => l.cache)).toEqual(["MISS", "HIT"]);
+  });
+
+  it("keeps crawlers to the base configurator page: build links are nofollow, robots.txt disallows builds", async () => {
+    const { html } = await get("/au/config/tarrak");
+    const choices = html.match(/<a[^>]*class="config-(choice|accessories__category)[^"]*"[^>]*>/g) ?? [];
+    expect(choices.length).toBeGreaterThan(5);
+    for (const link of choices) expect(link).toContain('rel="nofollow"');
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain("Disallow: /au/config/*?");
+    expect(robots).toContain("Disallow: /nz/config/*?");
+  });
+});
