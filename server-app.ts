@@ -57,7 +57,7 @@ export interface AppOptions {
 
 /**
  * A static-file middleware that is not asked about country pages: no file lives under /au or /nz,
- * and each look-up is a file-system stat (6 % of an uncached render's CPU, ADR 025).
+ * and each look-up is a file-system stat (6 % of an uncached render's CPU, ADR 031).
  */
 function filesOnly(serve: express.RequestHandler): express.RequestHandler {
   return (req, res, next) => (mayBeStaticFile(req.path) ? serve(req, res, next) : next());
@@ -191,7 +191,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   app.use(htmlEtag());
 
   // Published pages come from the full-page cache (never in development, which reads drafts);
-  // renders are bounded, past a short queue a fast 503 (ADR 025).
+  // renders are bounded, past a short queue a fast 503 (ADR 031).
   const pageCache = new PageCache({
     maxBytes: env.NODE_ENV === "development" ? 0 : Number(env.PAGE_CACHE_MAX_BYTES ?? DEFAULT_PAGE_CACHE_MAX_BYTES),
     onError: (key, error) => logger.log("warn", `[page-cache] ${key}: ${error instanceof Error ? error.message : String(error)} (serving the stored page)`),

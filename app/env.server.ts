@@ -89,7 +89,7 @@ export const envSchema = z.object({
   ),
   // Content calls: the deadline of one call in ms (default 5000); a timeout counts as an outage.
   CONTENT_TIMEOUT_MS: optionalPositiveInt("CONTENT_TIMEOUT_MS"),
-  // Full-page cache and overload protection (ADR 025): the cache's bound in bytes (0: off), and
+  // Full-page cache and overload protection (ADR 031): the cache's bound in bytes (0: off), and
   // concurrent renders, queued requests and the longest wait in the queue before a fast 503.
   PAGE_CACHE_MAX_BYTES: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "PAGE_CACHE_MAX_BYTES must be a whole number of bytes (0: no page cache)"),
   RENDER_CONCURRENCY: optionalPositiveInt("RENDER_CONCURRENCY"),

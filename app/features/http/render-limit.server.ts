@@ -1,7 +1,7 @@
 import { CONTENT_UNAVAILABLE_MESSAGE } from "~/features/errors/not-found.server";
 
 /**
- * Overload protection (issue 26 item 9, ADR 025): at most `concurrency` server renders at once;
+ * Overload protection (issue 26 item 9, ADR 031): at most `concurrency` server renders at once;
  * past that, up to `queue` requests wait (each at most `queueTimeoutMs`); anyone else is refused
  * at once, so the caller answers a fast 503 with Retry-After instead of letting requests pile up
  * (memory, a full accept queue, 40 s answers). Health checks and static files never come here.

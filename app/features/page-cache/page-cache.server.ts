@@ -1,5 +1,5 @@
 /**
- * The full-page cache of published pages (issue 26, ADR 025), in the server in front of Remix:
+ * The full-page cache of published pages (issue 26, ADR 031), in the server in front of Remix:
  *
  * - key: path + canonical query + variant (variant.ts); only GET documents the caller marks
  *   eligible (published: never previews, drafts or development);

@@ -1,5 +1,5 @@
 /**
- * Page variants (issue 26, ADR 025): the few request facts a page's HTML depends on, as a
+ * Page variants (issue 26, ADR 031): the few request facts a page's HTML depends on, as a
  * normalised string that keys the full-page cache (page-cache.server.ts) and a CDN's cache.
  *
  * - Every page under /{country} shows the cookie banner until the visitor consents: `consent`.

@@ -116,7 +116,7 @@ function hardenCookies(response: Response, secure: boolean): Response {
 
 /**
  * A page a shared cache may store names the content it was built from (`Surrogate-Key`,
- * `Cache-Tag`), so a CDN can purge exactly the pages a publish changes (ADR 025).
+ * `Cache-Tag`), so a CDN can purge exactly the pages a publish changes (ADR 031).
  */
 export function withSurrogateKeys(response: Response, keys: Iterable<string> | undefined): Response {
   if (!keys || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
@@ -164,7 +164,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
             release?.();
           }
         }
-        // The slot is held until the response is sent, or the client goes (ADR 025).
+        // The slot is held until the response is sent, or the client goes (ADR 031).
         if (release) releaseWhenSent(res, release);
         const rendered = await finish(await handle(renderRequest, { ...context, nonce }));
         return { response: rendered, contentFailures: currentRequestContext()?.contentFailures ?? 0 };
