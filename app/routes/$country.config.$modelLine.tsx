@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getStory, contentVersion } from "~/content/stories.server";
 import { buildQueryFromSearchParams, resolveBuild } from "~/features/configurator/build";
-import { abnFromCalculatorParams, serverCalculatorQuote } from "~/features/configurator/calculator.server";
+import { abnFromCalculatorSubmit, serverCalculatorQuote } from "~/features/configurator/calculator.server";
 import { loadCatalogue } from "~/features/configurator/catalogue.server";
 import { ConfiguratorPage, type ConfiguratorFinance } from "~/features/configurator/components/configurator-page";
 import { BUYER_PARAMS, buildSummary, buyerContext, buyerFromSearchParams } from "~/features/configurator/summary";
@@ -62,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     };
     if (search.get(CALCULATOR_OPEN_PARAM) === "1") {
       const stored = buyerContextFromRequest(request, country);
-      const abn = abnFromCalculatorParams(search);
+      const abn = abnFromCalculatorSubmit(url);
       abnOverride = abn ?? null;
       const buyer = buyerContext(country, stored, abn === undefined ? {} : { isABN: abn });
       // Business sets the ABN flag, Individual clears it (the same cookie the pricing modal sets).

@@ -11,6 +11,7 @@ import { organizationStructuredData } from "~/features/seo/structured-data.serve
 import { DEFAULT_PAGE_SETTINGS, type PageSettings } from "~/features/shell/globals";
 import { loadGlobals } from "~/features/shell/globals.server";
 import { SiteLayout } from "~/features/shell/site-layout";
+import { abnFromCalculatorSubmit } from "~/features/configurator/calculator.server";
 import { buyerContextFromRequest, consentFromRequest } from "~/features/site-state/cookies.server";
 import { SiteProvider, type SiteContextValue } from "~/features/site-state/site-context";
 
@@ -29,7 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = parsed.data;
   const globals = await loadGlobals(country);
   // The buyer's state and type and the cookie consent, from cookies: the first response is right.
-  const { auState, isABN } = buyerContextFromRequest(request, country);
+  // A no-JavaScript calculator submit's buyer type counts in its own response, as the page's does.
+  const stored = buyerContextFromRequest(request, country);
+  const { auState } = stored;
+  const isABN = abnFromCalculatorSubmit(new URL(request.url)) ?? stored.isABN;
   const consent = consentFromRequest(request);
   // The Organization JSON-LD of the country; the layout renders it with every page's structuredData.
   return { country, globals, auState, isABN, consent, structuredData: await organizationStructuredData(country, globals) };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildQueryFromSearchParams, resolveBuild } from "~/features/configurator/build";
-import { abnFromCalculatorParams, serverCalculatorQuote } from "~/features/configurator/calculator.server";
+import { abnFromCalculatorParams, abnFromCalculatorSubmit, serverCalculatorQuote } from "~/features/configurator/calculator.server";
 import { loadCatalogue } from "~/features/configurator/catalogue.server";
 import { DEFAULT_BALLOON_TABLE } from "~/features/finance/balloon-table";
 
@@ -9,6 +9,16 @@ describe("no-JS calculator on the server", () => {
     expect(abnFromCalculatorParams(new URLSearchParams("use=Business"))).toBe(true);
     expect(abnFromCalculatorParams(new URLSearchParams("use=Individual"))).toBe(false);
     expect(abnFromCalculatorParams(new URLSearchParams("use=Other"))).toBeUndefined();
+  });
+
+  it("takes a buyer type only from a submit of the configurator's calculator (the layout reads it too)", () => {
+    const at = (path: string) => abnFromCalculatorSubmit(new URL(path, "http://localhost"));
+    expect(at("/au/config/tarrak?variant=gx&calculator=1&use=Business")).toBe(true);
+    expect(at("/au/config/tarrak/?calculator=1&use=Individual")).toBe(false);
+    expect(at("/au/config/tarrak?calculator=1")).toBeUndefined();
+    expect(at("/au/config/tarrak?use=Business")).toBeUndefined();
+    expect(at("/au/finance?calculator=1&use=Business")).toBeUndefined();
+    expect(at("/nz/config/tarrak?calculator=1&use=Business")).toBeUndefined();
   });
 
   it("quotes the build from the URL's form, and gives no quote without nvicCode or below the minimum loan", async () => {
