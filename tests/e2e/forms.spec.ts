@@ -24,6 +24,25 @@ async function open(page: Page, testInfo: TestInfo, path: string) {
 }
 
 /** The message shown for a field (its error paragraph, linked by aria-describedby). */
+/** Opens the AU contact form, fills it validly and sends it; returns the form. */
+async function sendAuEnquiry(page: Page, testInfo: TestInfo) {
+  await open(page, testInfo, "/au/contact-us");
+  const form = page.locator("form#form-contact-us");
+  await form.getByLabel("Enquiry type").selectOption("general");
+  for (const [label, value] of [
+    ["First name", "Ann"],
+    ["Last name", "Lee"],
+    ["Mobile number", "0412345678"],
+    ["Email", "ann@example.com"],
+    ["Postcode", "3000"],
+    ["Comments", "Hello"],
+  ]) {
+    await form.getByLabel(label).fill(value);
+  }
+  await form.getByRole("button", { name: "Send enquiry" }).click();
+  return form;
+}
+
 function errorOf(page: Page, formId: string, name: string) {
   return page.locator(`#form-${formId}-${name}-error`);
 }
@@ -216,20 +235,7 @@ test.describe("enquiry form with JavaScript", () => {
 
   test("a failed submission shows 'Sorry' with the failure message and sends form_error", async ({ page }, testInfo) => {
     await page.route("**/api/form/", (route) => route.fulfill({ status: 500, body: "{}" }));
-    await open(page, testInfo, "/au/contact-us");
-    const form = page.locator("form#form-contact-us");
-    await form.getByLabel("Enquiry type").selectOption("general");
-    for (const [label, value] of [
-      ["First name", "Ann"],
-      ["Last name", "Lee"],
-      ["Mobile number", "0412345678"],
-      ["Email", "ann@example.com"],
-      ["Postcode", "3000"],
-      ["Comments", "Hello"],
-    ]) {
-      await form.getByLabel(label).fill(value);
-    }
-    await form.getByRole("button", { name: "Send enquiry" }).click();
+    const form = await sendAuEnquiry(page, testInfo);
     const dialog = page.getByRole("dialog", { name: "Sorry" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(FAILURE);
@@ -245,20 +251,7 @@ test.describe("enquiry form with JavaScript", () => {
     await page.route("**/api/form/", (route) =>
       route.fulfill({ status: 429, headers: { "Retry-After": "400", "Content-Type": "application/json" }, body: JSON.stringify({ error: LIMITED }) }),
     );
-    await open(page, testInfo, "/au/contact-us");
-    const form = page.locator("form#form-contact-us");
-    await form.getByLabel("Enquiry type").selectOption("general");
-    for (const [label, value] of [
-      ["First name", "Ann"],
-      ["Last name", "Lee"],
-      ["Mobile number", "0412345678"],
-      ["Email", "ann@example.com"],
-      ["Postcode", "3000"],
-      ["Comments", "Hello"],
-    ]) {
-      await form.getByLabel(label).fill(value);
-    }
-    await form.getByRole("button", { name: "Send enquiry" }).click();
+    await sendAuEnquiry(page, testInfo);
     const dialog = page.getByRole("dialog", { name: "Sorry" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(LIMITED);

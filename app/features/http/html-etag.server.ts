@@ -14,14 +14,21 @@ export function weakEtag(body: Buffer): string {
 export function weakEtagWithout(body: Buffer, nonce: string | null): string {
   if (!nonce) return weakEtag(body);
   const hash = createHash("sha1");
-  const needle = Buffer.from(nonce);
-  let from = 0;
-  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
-    hash.update(body.subarray(from, at));
-    from = at + needle.length;
-  }
-  hash.update(body.subarray(from));
+  for (const part of partsAround(body, nonce)) hash.update(part);
   return `W/"${hash.digest("base64url")}"`;
+}
+
+/** The pieces of `body` between the occurrences of `needle` (views into `body`, not copies). */
+export function partsAround(body: Buffer, needle: string): Buffer[] {
+  const bytes = Buffer.from(needle);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(bytes, from); at !== -1; at = body.indexOf(bytes, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + bytes.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
 }
 
 /** Whether an If-None-Match header matches `etag` (weak comparison, lists and `*`). */

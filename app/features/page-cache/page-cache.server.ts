@@ -18,7 +18,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { CACHE_POLICIES, type CachePolicy } from "~/content/cache.server";
-import { weakEtag } from "~/features/http/html-etag.server";
+import { partsAround, weakEtag } from "~/features/http/html-etag.server";
 import { ByteLru } from "./lru";
 import { pageKey, renderQuery, variantCookieHeader, type PageVariant } from "./variant";
 
@@ -71,16 +71,8 @@ function newNonce(): string {
 }
 
 function splitAt(body: Buffer, nonce: string): Buffer[] {
-  const parts: Buffer[] = [];
-  const needle = Buffer.from(nonce);
-  let from = 0;
-  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
-    parts.push(body.subarray(from, at));
-    from = at + needle.length;
-  }
-  parts.push(body.subarray(from));
   // Copies: the entry must not keep a larger buffer alive through a view.
-  return parts.map((p) => Buffer.from(p));
+  return partsAround(body, nonce).map((p) => Buffer.from(p));
 }
 
 function joinWith(parts: Buffer[], nonce: string): Buffer {
