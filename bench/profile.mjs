@@ -1,7 +1,7 @@
 // `node bench/profile.mjs`: a CPU profile of the uncached production server under load (ADR 031).
 // Starts server-build/server.js with --cpu-prof and PAGE_CACHE_MAX_BYTES=0 on BENCH_PORT + 2,
 // drives autocannon (BENCH_CONNECTIONS, 10) for BENCH_DURATION (6) s on each of the model page,
-// the configurator and home, stops the server and prints the share of busy CPU (self time, idle
+// the configurator and home (BENCH_PROFILE=overload: the overload run's load), stops the server and prints the share of busy CPU (self time, idle
 // excluded) per package, plus garbage collection and the requests served. Figures only.
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -14,13 +14,15 @@ const base = `http://127.0.0.1:${port}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PAGES = ["/au/models/suv/tarrak", "/au/config/tarrak", "/au"];
+/** BENCH_PROFILE=overload: the overload run's load (200 connections on distinct builds) instead. */
+const OVERLOAD = process.env.BENCH_PROFILE === "overload";
 const dir = path.resolve(".cache/bench/cpu-prof");
 
 ensureBuild();
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, "server-build/server.js"], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: "production", PAGE_CACHE_MAX_BYTES: "0", RENDER_QUEUE: "1000" },
+  env: { ...process.env, PORT: String(port), NODE_ENV: "production", ...(OVERLOAD ? {} : { PAGE_CACHE_MAX_BYTES: "0", RENDER_QUEUE: "1000" }) },
   stdio: ["ignore", "ignore", "inherit"],
 });
 for (let i = 0; ; i++) {
@@ -32,7 +34,16 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 const served = [];
-for (const page of PAGES) {
+if (OVERLOAD) {
+  // The overload run's pattern: distinct configurator builds, most refused with the fast 503.
+  let n = 0;
+  const requests = [{ setupRequest: (req) => ({ ...req, path: `/au/config/tarrak?colour=${n++}` }) }];
+  const result = await new Promise((resolve, reject) =>
+    autocannon({ url: base, connections: 200, duration: DURATION, requests, timeout: 60 }, (e, r) => (e ? reject(e) : resolve(r))),
+  );
+  served.push(`overload ${result.requests.total} (${result.requests.average.toFixed(0)} req/s, 2xx ${result["2xx"]})`);
+}
+for (const page of OVERLOAD ? [] : PAGES) {
   await (await fetch(base + page)).text();
   const result = await new Promise((resolve, reject) =>
     autocannon({ url: base + page, connections: CONNECTIONS, duration: DURATION }, (e, r) => (e ? reject(e) : resolve(r))),

@@ -50,6 +50,11 @@ export function reenterRequestContext<T>(context: RequestContext | undefined, fn
   return context ? storage().run(context, fn) : fn();
 }
 
+/** Runs `fn` outside any request context (work that belongs to no request: a timer for many). */
+export function outsideRequestContext<T>(fn: () => T): T {
+  return storage().exit(fn);
+}
+
 export function currentRequestContext(): RequestContext | undefined {
   return storage().getStore();
 }
