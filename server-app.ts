@@ -97,13 +97,8 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     });
   });
   app.use(securityHeaders(headerOptions));
-  app.use(compression());
 
-  // Visual-editor preview: verifies the editor's signed parameters once and sets
-  // res.locals.preview (the CSP widens for that response in the load context); preview responses
-  // are never cached nor indexed.
-  app.use(previewMiddleware(env));
-
+  // Health checks come first after the baseline headers: nothing else runs for them (ADR 031).
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -118,6 +113,14 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     });
     res.status(readiness.status === "ready" ? 200 : 503).set("Cache-Control", "no-store").json(readiness);
   });
+
+  app.use(compression());
+
+  // Visual-editor preview: verifies the editor's signed parameters once and sets
+  // res.locals.preview (the CSP widens for that response in the load context); preview responses
+  // are never cached nor indexed.
+  app.use(previewMiddleware(env));
+
 
   // In production the host without "www" goes to the "www" form when SITE_URL has it.
   if (production) {

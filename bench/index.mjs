@@ -12,10 +12,12 @@
 //      BENCH_CAMPAIGN_DURATION s: peak memory (RSS), p99, share of fast 503s, /healthz latency.
 // Env: BENCH_PORT (3305; the uncached server uses BENCH_PORT + 1), BENCH_DURATION seconds per
 // run (10), BENCH_CONNECTIONS (10), CHROME_PATH (/usr/bin/chromium),
-// BENCH_SKIP=load,bundle,lighthouse,campaign,overload to skip parts.
+// BENCH_SKIP=load,bundle,lighthouse,campaign,overload to skip parts, BENCH_DEBUG=1 to print every
+// health and readiness sample of (d) and (e).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import { bundleReport, printBundleReport } from "./bundle.mjs";
 import { BASE, PORT, startServer } from "./server.mjs";
@@ -98,30 +100,32 @@ function visitors(n = 200) {
   });
 }
 
-/** Samples the server's resident memory (ps) and /healthz latency while `work` runs. */
+/**
+ * Samples the server's resident memory (ps) and /healthz and /readyz latency while `work` runs,
+ * from a worker thread (bench/sampler.mjs): its own event loop, not autocannon's.
+ */
 async function sampled(pid, work) {
-  let peakRss = 0;
-  const health = [];
-  let running = true;
-  const sampler = (async () => {
-    while (running) {
-      const ps = spawnSync("ps", ["-o", "rss=", "-p", String(pid)]);
-      peakRss = Math.max(peakRss, Number(ps.stdout.toString().trim()) || 0);
-      const start = performance.now();
-      try {
-        await fetch(`${BASE}/healthz`, { signal: AbortSignal.timeout(10_000) });
-        health.push(performance.now() - start);
-      } catch {
-        health.push(10_000);
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
-  const result = await work();
-  running = false;
-  await sampler;
-  health.sort((a, b) => a - b);
-  return { result, peakRssMb: peakRss / 1024, healthP50: health[Math.floor(health.length / 2)] ?? 0, healthMax: health.at(-1) ?? 0 };
+  const sampler = new Worker(new URL("./sampler.mjs", import.meta.url), { workerData: { base: BASE, pid } });
+  await new Promise((resolve, reject) => {
+    sampler.once("message", resolve);
+    sampler.once("error", reject);
+  });
+  const samples = new Promise((resolve, reject) => {
+    sampler.once("message", resolve);
+    sampler.once("error", reject);
+  });
+  let result;
+  try {
+    result = await work();
+  } finally {
+    sampler.postMessage("stop");
+  }
+  const { peakRss, health, ready } = await samples;
+  if (process.env.BENCH_DEBUG) console.log("health samples (ms):", health.map((v) => Math.round(v)).join(" "), "\nready samples (ms):", ready.map((v) => Math.round(v)).join(" "));
+  await sampler.terminate();
+  const p50 = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+  const max = (list) => Math.max(0, ...list);
+  return { result, peakRssMb: peakRss / 1024, healthP50: p50(health), healthMax: max(health), readyP50: p50(ready), readyMax: max(ready) };
 }
 
 const CAMPAIGN_DURATION = Number(process.env.BENCH_CAMPAIGN_DURATION ?? 30);
@@ -131,11 +135,11 @@ async function campaign(server) {
   let i = 0;
   const requests = [{ setupRequest: (req) => ({ ...req, path: CAMPAIGN_PAGES[i % CAMPAIGN_PAGES.length], headers: { ...req.headers, cookie: people[i++ % people.length] } }) }];
   const connections = Number(process.env.BENCH_CAMPAIGN_CONNECTIONS ?? 50);
-  const { result: r, peakRssMb, healthP50, healthMax } = await sampled(server.pid, () =>
+  const { result: r, peakRssMb, healthP50, healthMax, readyP50, readyMax } = await sampled(server.pid, () =>
     new Promise((resolve, reject) => autocannon({ url: BASE, connections, duration: CAMPAIGN_DURATION, requests }, (e, res) => (e ? reject(e) : resolve(res)))),
   );
   console.log(`\n(d) Campaign: 200 distinct visitors on ${CAMPAIGN_PAGES.length} pages, ${connections} connections, ${CAMPAIGN_DURATION} s`);
-  console.log(`${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, peak RSS ${peakRssMb.toFixed(0)} MB, /healthz p50 ${healthP50.toFixed(0)} ms, max ${healthMax.toFixed(0)} ms`);
+  console.log(`${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, peak RSS ${peakRssMb.toFixed(0)} MB, /healthz p50 ${healthP50.toFixed(0)} ms, max ${healthMax.toFixed(0)} ms, /readyz p50 ${readyP50.toFixed(0)} ms, max ${readyMax.toFixed(0)} ms`);
 }
 
 async function overload(server) {
@@ -144,7 +148,7 @@ async function overload(server) {
   let n = 0;
   const requests = [{ setupRequest: (req) => ({ ...req, path: `/au/config/tarrak?${options[n % 4]}=${n++}&acc=${n}` }) }];
   const statuses = { fast503: 0, other503: 0 };
-  const { result: r, peakRssMb, healthP50, healthMax } = await sampled(server.pid, () =>
+  const { result: r, peakRssMb, healthP50, healthMax, readyP50, readyMax } = await sampled(server.pid, () =>
     new Promise((resolve, reject) => {
       const instance = autocannon({ url: BASE, connections, duration: CAMPAIGN_DURATION, requests, timeout: 60 }, (e, res) => (e ? reject(e) : resolve(res)));
       instance.on("response", (_client, status, _bytes, ms) => {
@@ -154,7 +158,7 @@ async function overload(server) {
   );
   const total = r.requests.total || 1;
   console.log(`\n(e) Overload: ${connections} connections on distinct configurator builds, ${CAMPAIGN_DURATION} s`);
-  console.log(`${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, 2xx ${r["2xx"]}, 503 within 1 s ${statuses.fast503} (${((100 * statuses.fast503) / total).toFixed(0)} %), slower 503 ${statuses.other503}, errors ${r.errors}, timeouts ${r.timeouts}, peak RSS ${peakRssMb.toFixed(0)} MB, /healthz p50 ${healthP50.toFixed(0)} ms, max ${healthMax.toFixed(0)} ms`);
+  console.log(`${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, 2xx ${r["2xx"]}, 503 within 1 s ${statuses.fast503} (${((100 * statuses.fast503) / total).toFixed(0)} %), slower 503 ${statuses.other503}, errors ${r.errors}, timeouts ${r.timeouts}, peak RSS ${peakRssMb.toFixed(0)} MB, /healthz p50 ${healthP50.toFixed(0)} ms, max ${healthMax.toFixed(0)} ms, /readyz p50 ${readyP50.toFixed(0)} ms, max ${readyMax.toFixed(0)} ms`);
 }
 
 function lighthouse() {

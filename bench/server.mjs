@@ -18,7 +18,17 @@ export async function startServer({ env = {}, port = PORT } = {}) {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server-build/server.js"], {
     env: { ...process.env, PORT: String(port), NODE_ENV: "production", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  // The server's warnings and errors, without its access lines: under overload those are the fast
+  // 503s, thousands a second, which would flood the figures (and, written through to a slow
+  // terminal, hold up the server, whose writes to a pipe are synchronous).
+  let rest = "";
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (chunk) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) if (line && !line.includes('"msg":"request"')) process.stderr.write(`[server ${port}] ${line}\n`);
   });
   for (let i = 0; i < 100; i++) {
     try {

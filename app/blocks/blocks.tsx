@@ -6,6 +6,7 @@ import { blockRegistry } from "./index";
 import { editableAttributes } from "./editable";
 import { BlokBoundary, BlokTrack, FailedBlok, useFailedOnServer } from "./failures";
 import { isInvalidBlok } from "./invalid";
+import { blokDigest } from "./island-view";
 import { blockComponent, hydratesEverything, needsHydration } from "./loading";
 import { BlockPositionContext, isVisibleIn, openingIndex, useBlockPosition, type BlockPosition } from "./visibility";
 
@@ -35,14 +36,11 @@ export function Blocks({ bloks, spacing = true }: { bloks: readonly Blok[] | nul
   );
 }
 
-const blokJson = new WeakMap<Blok, string>();
-function json(blok: Blok): string {
-  let text = blokJson.get(blok);
-  if (text === undefined) blokJson.set(blok, (text = JSON.stringify(blok)));
-  return text;
-}
-/** A revalidation brings new objects: the blok renders alike when its content is equal. */
-const sameBlok = (a: Blok, b: Blok) => a === b || json(a) === json(b);
+/**
+ * A revalidation brings new objects: the blok renders alike when its content is equal. A
+ * document's data carries islands as views without their content: their digest stands for it.
+ */
+const sameBlok = (a: Blok, b: Blok) => a === b || blokDigest(a) === blokDigest(b);
 
 /**
  * One blok in its wrapper. A blok that needs no JavaScript (no behaviour in it or inside it:

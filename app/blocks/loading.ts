@@ -4,6 +4,7 @@ import { deferred, type Deferred } from "~/components/deferred";
 import { hydrationStarted } from "~/components/hydration-state";
 import { blockRegistry } from "./index";
 import { isInvalidBlok } from "./invalid";
+import { isIslandView } from "./island-view";
 
 /**
  * How block components reach the page (ADR 020).
@@ -81,8 +82,9 @@ function childrenNeedHydration(value: Node): boolean {
 export function needsHydration(blok: { component: string } & object): boolean {
   const cached = needsCache.get(blok);
   if (cached !== undefined) return cached;
-  // A blok that failed its schema renders nothing (or the editor's notice): no code.
-  if (isInvalidBlok(blok)) return false;
+  // A blok that failed its schema renders nothing (or the editor's notice): no code. An island's
+  // view (island-view.ts) stands for a blok already found to need none.
+  if (isInvalidBlok(blok) || isIslandView(blok)) return false;
   const entry = blockRegistry[blok.component];
   const own = typeof entry?.hydrate === "function" ? entry.hydrate(blok as Record<string, unknown>) : Boolean(entry?.hydrate);
   const result = own || childrenNeedHydration(blok);

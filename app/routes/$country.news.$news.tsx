@@ -12,6 +12,7 @@ import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-sett
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { pageHeaders } from "~/features/pages/route-headers";
+import { pageDataForRequest } from "~/features/pages/page-view.server";
 
 /** News detail: the story key is the path without the country segment (news/{news}). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -35,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   const structuredData = await structuredRead;
   return data(
-    { country, story, newsCategories: newsCategories ?? [], pageSettings, structuredData },
+    pageDataForRequest({ country, story, newsCategories: newsCategories ?? [], pageSettings, structuredData }),
     { headers: pageHeadersFor(version) },
   );
 }

@@ -11,6 +11,7 @@ import { requireCountry } from "~/features/pages/country.server";
 import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { pageHeaders } from "~/features/pages/route-headers";
+import { pageDataForRequest } from "~/features/pages/page-view.server";
 
 /**
  * News listing: the story, the news-categories datasource and the 6 newest news stories (a failure
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The news-listing block's own loader reads the URL's ?category=&page= (app/features/news).
   const blockData = await loadBlockData(story.content.body, country, request);
   return data(
-    { country, story, newsCategories, news, blockData, pageSettings: pageSettingsFrom(story.content) },
+    pageDataForRequest({ country, story, newsCategories, news, blockData, pageSettings: pageSettingsFrom(story.content) }),
     { headers: pageHeadersFor(version) },
   );
 }

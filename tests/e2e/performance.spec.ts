@@ -103,6 +103,26 @@ test("islands: a page loads the chunks of the blocks that do something; the rest
   expect(errors).toEqual([]);
 });
 
+test("islands' content is not in a document's page data: the HTML stays, and a client navigation renders it", async ({ page }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
+  const errors = collectPageErrors(page);
+  const TEXT = "All three rows are built for adults";
+  const response = await page.goto("/au/models/suv/tarrak");
+  // The text is in the HTML once: the island's content is not sent again as page data (ADR 031).
+  expect((await response!.text()).split(TEXT).length - 1).toBe(1);
+  await waitForHydration(page, testInfo);
+  const island = page.locator("main [data-island]", { hasText: TEXT }).first();
+  await expect(island).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __hydrateBlocks?: string[] }).__hydrateBlocks)).not.toContain("text-content");
+
+  // Away and back in the app: the page renders from the data request, with the island's content.
+  await page.locator("header a[href='/au']").first().click();
+  await expect(page).toHaveURL(/\/au$/);
+  await page.goBack();
+  await expect(page.locator("main", { hasText: TEXT })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test("chunk hints: the server's HTML preloads every script a page loads to hydrate, so none is announced late", async ({ page }, testInfo) => {
   test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
   const errors = collectPageErrors(page);

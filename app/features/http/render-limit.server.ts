@@ -110,6 +110,20 @@ export class RenderLimiter {
     return this.running;
   }
 
+  /**
+   * True when a request for a render now would be refused at once: every slot taken and the queue
+   * full. The caller can then refuse it before doing any work for it (`refuse`), which keeps the
+   * event loop free under a flood (health checks answer within 100 ms, ADR 031).
+   */
+  get saturated(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.queueSize;
+  }
+
+  /** Counts a request refused without asking for a slot (see `saturated`). */
+  refuse(): void {
+    this.refused++;
+  }
+
   get queued(): number {
     return this.waiting.length;
   }
@@ -138,16 +152,15 @@ export function releaseWhenSent(res: SentResponse, release: Release): void {
   res.once("error", release);
 }
 
+/** The fast 503 page of an overloaded server: static, in the site's words. */
+export const OVERLOADED_HTML = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>503</title></head><body><main><h1>503</h1><p>${CONTENT_UNAVAILABLE_MESSAGE}</p></main></body></html>`;
+export const OVERLOADED_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "no-store",
+  "Retry-After": String(OVERLOAD_RETRY_AFTER_SECONDS),
+};
+
 /** The fast 503 of an overloaded server: no render, a static page in the site's words. */
 export function overloadedResponse(): Response {
-  const message = CONTENT_UNAVAILABLE_MESSAGE;
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>503</title></head><body><main><h1>503</h1><p>${message}</p></main></body></html>`;
-  return new Response(html, {
-    status: 503,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Retry-After": String(OVERLOAD_RETRY_AFTER_SECONDS),
-    },
-  });
+  return new Response(OVERLOADED_HTML, { status: 503, headers: OVERLOADED_HEADERS });
 }

@@ -1,5 +1,5 @@
 import { format } from "node:util";
-import { currentRequestContext } from "./request-context.server";
+import { currentRequestContext, outsideRequestContext } from "./request-context.server";
 
 /**
  * Structured logs: one JSON object per line ({ time, level, msg, requestId?, ...fields }) in
@@ -88,10 +88,44 @@ interface AccessResponse {
   statusCode: number;
   getHeader(name: string): number | string | string[] | undefined;
   on(event: "finish" | "close", listener: () => void): unknown;
+  locals?: Record<string, unknown>;
 }
 
-/** Express middleware: one access-log entry per response (method, path, status, duration, size). */
-export function accessLog(logger: Logger) {
+/**
+ * `res.locals[OVERLOAD_REFUSED]` is true on the render limit's fast 503 (ADR 031). Such answers
+ * come by the thousand per second under overload: one line each, written synchronously to a pipe,
+ * would block the event loop that must keep answering health checks. They are counted instead.
+ */
+export const OVERLOAD_REFUSED = "overloadRefused";
+export const OVERLOAD_SUMMARY_MS = 10_000;
+
+/**
+ * Counts events and logs one line for them at most every `intervalMs`: the first event starts the
+ * interval, its end writes `{ msg, count, seconds }` at `level`.
+ */
+export function countedLog(logger: Logger, level: LogLevel, msg: string, intervalMs: number): () => void {
+  let count = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    logger.log(level, msg, { count, seconds: intervalMs / 1000 });
+    count = 0;
+    timer = null;
+  };
+  return () => {
+    count++;
+    if (timer) return;
+    // The line belongs to no request: the timer must not carry the context of the one that started it.
+    timer = outsideRequestContext(() => setTimeout(flush, intervalMs));
+    timer.unref?.();
+  };
+}
+
+/**
+ * Express middleware: one access-log entry per response (method, path, status, duration, size);
+ * the fast 503s of an overload as one counted line per interval.
+ */
+export function accessLog(logger: Logger, { overloadSummaryMs = OVERLOAD_SUMMARY_MS } = {}) {
+  const refused = countedLog(logger, "warn", "overload: pages refused with a fast 503 (Retry-After)", overloadSummaryMs);
   return (req: AccessRequest, res: AccessResponse, next: () => void) => {
     const start = process.hrtime.bigint();
     const requestId = currentRequestContext()?.id;
@@ -99,6 +133,10 @@ export function accessLog(logger: Logger) {
     const done = (aborted: boolean) => {
       if (logged) return;
       logged = true;
+      if (res.locals?.[OVERLOAD_REFUSED] === true) {
+        refused();
+        return;
+      }
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const length = res.getHeader("content-length");
       logger.log(res.statusCode >= 500 ? "error" : "info", "request", {

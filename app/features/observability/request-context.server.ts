@@ -13,6 +13,11 @@ export interface RequestContext {
   contentFailures: number;
   /** Surrogate keys of the published content read while serving it (page-cache/surrogate-keys.ts). */
   contentKeys: Set<string>;
+  /**
+   * True while the request renders an HTML document (not Remix's data request of a client
+   * navigation): its page data can leave out what the browser keeps from the HTML (ADR 031).
+   */
+  document: boolean;
 }
 
 const SLOT = Symbol.for("kestrel.request-context");
@@ -33,7 +38,7 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 
 /** Runs `fn` inside a new request context. */
 export function runWithRequestContext<T>(id: string, fn: (context: RequestContext) => T): T {
-  const context: RequestContext = { id, contentFailures: 0, contentKeys: new Set() };
+  const context: RequestContext = { id, contentFailures: 0, contentKeys: new Set(), document: false };
   return storage().run(context, () => fn(context));
 }
 
@@ -43,6 +48,11 @@ export function runWithRequestContext<T>(id: string, fn: (context: RequestContex
  */
 export function reenterRequestContext<T>(context: RequestContext | undefined, fn: () => T): T {
   return context ? storage().run(context, fn) : fn();
+}
+
+/** Runs `fn` outside any request context (work that belongs to no request: a timer for many). */
+export function outsideRequestContext<T>(fn: () => T): T {
+  return storage().exit(fn);
 }
 
 export function currentRequestContext(): RequestContext | undefined {
@@ -70,6 +80,11 @@ export function noteContentKeys(keys: Iterable<string>): void {
   const context = currentRequestContext();
   if (!context) return;
   for (const key of keys) context.contentKeys.add(key);
+}
+
+/** True while the current request renders an HTML document (see RequestContext.document). */
+export function rendersDocument(): boolean {
+  return currentRequestContext()?.document === true;
 }
 
 /** True when the content API failed during this request: a "not found" is then really a 503. */

@@ -124,6 +124,20 @@ export class PageCache {
   }
 
   /**
+   * True when `serve` would answer this published GET page without a render of its own: a fresh
+   * or stale entry, or a render of its key already in flight. An overloaded server refuses other
+   * requests before any work (ADR 031); these it still serves.
+   */
+  answersWithoutRender(url: URL, cookie: string | null): boolean {
+    if (!this.enabled) return false;
+    const target = pageKey(url, cookie);
+    if (!target) return false;
+    if (this.inflight.has(target.key)) return true;
+    const entry = this.lookup(target.key);
+    return entry !== undefined && this.now() - entry.storedAt < entry.policy.ttlMs + entry.policy.staleWhileRevalidateMs;
+  }
+
+  /**
    * Answers a request: from the cache when it can, else through `render` (stored when storable).
    * `eligible` is false for anything but a published GET document (then: rendered, BYPASS).
    */

@@ -11,6 +11,7 @@ import { throwNotFound } from "~/features/errors/not-found.server";
 import type { JsonLdNode } from "~/features/seo/json-ld";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { PAGE_COMPONENTS, pageSettingsFrom, storyLocaleMatches } from "./page-settings";
+import { pageDataForRequest } from "./page-view.server";
 
 export type PageStory = Story<Blok & Record<string, unknown>>;
 
@@ -74,5 +75,6 @@ export async function loadContentPage(
     structuredData,
     blockData,
   };
-  return data(payload, { headers: pageHeadersFor(version) });
+  // A document's data leaves out the content of the body's islands (ADR 031).
+  return data(pageDataForRequest(payload), { headers: pageHeadersFor(version) });
 }

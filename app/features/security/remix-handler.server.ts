@@ -6,7 +6,8 @@ import {
 } from "@remix-run/node";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { BODY_LIMIT_BYTES, describeHttpError } from "./errors.server";
-import { overloadedResponse, releaseWhenSent, type RenderLimiter } from "~/features/http/render-limit.server";
+import { OVERLOADED_HEADERS, OVERLOADED_HTML, overloadedResponse, releaseWhenSent, type RenderLimiter } from "~/features/http/render-limit.server";
+import { OVERLOAD_REFUSED } from "~/features/observability/logger.server";
 import { currentRequestContext, runWithRequestContext } from "~/features/observability/request-context.server";
 import type { PageCache, Render } from "~/features/page-cache/page-cache.server";
 import { surrogateKeyHeaders } from "~/features/page-cache/surrogate-keys";
@@ -132,8 +133,33 @@ export function createRemixHandler(options: RemixHandlerOptions) {
   const readBody = express.raw({ type: () => true, limit });
   const handle = createRemixRequestHandler(options.build, options.mode);
 
+  const limiter = options.renderLimiter;
+  /**
+   * Under a flood, a request that would need a render while every slot and the queue are taken is
+   * refused before any work for it (no Request, no page cache, no web streams): at thousands a
+   * second, that work held up the event loop and with it the health checks (ADR 031). Pages the
+   * cache answers (HIT, STALE, a render in flight) are still served.
+   */
+  const refuseEarly = (req: ExpressRequest, res: ExpressResponse): boolean => {
+    if (!limiter?.saturated || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    if (options.pageCache && req.method === "GET" && (options.cacheable?.(req, res) ?? false)) {
+      let url: URL;
+      try {
+        url = new URL(req.originalUrl, "http://localhost");
+      } catch {
+        return false;
+      }
+      if (options.pageCache.answersWithoutRender(url, req.get("cookie") ?? null)) return false;
+    }
+    limiter.refuse();
+    res.locals[OVERLOAD_REFUSED] = true;
+    res.status(503).set(OVERLOADED_HEADERS).end(req.method === "HEAD" ? undefined : OVERLOADED_HTML);
+    return true;
+  };
+
   const remix = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      if (refuseEarly(req, res)) return;
       let request: Request;
       try {
         request = toRequest(req, res);
@@ -150,12 +176,15 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         const release = limited ? await options.renderLimiter!.acquire(background ? undefined : request.signal) : null;
         if (limited && !release) {
           if (background) throw new Error("render limit reached: revalidation skipped");
+          // Counted in the access log, not written line by line (ADR 031).
+          res.locals[OVERLOAD_REFUSED] = true;
           return { response: overloadedResponse(), contentFailures: 0 };
         }
         if (background) {
           // A revalidation: its own request context; the slot is held until the body is read.
           try {
             return await runWithRequestContext(`revalidate-${context.requestId ?? ""}`, async (own) => {
+              own.document = true;
               const rendered = await finish(await handle(renderRequest, { ...context, nonce, requestId: own.id }));
               const body = await rendered.arrayBuffer();
               return { response: new Response(body, rendered), contentFailures: own.contentFailures };
@@ -166,6 +195,10 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         }
         // The slot is held until the response is sent, or the client goes (ADR 031).
         if (release) releaseWhenSent(res, release);
+        // A document (not the data request of a client navigation, `.data`): loaders may leave
+        // out of its page data what the browser keeps from the HTML (islands, ADR 031).
+        const own = currentRequestContext();
+        if (own) own.document = !new URL(renderRequest.url).pathname.endsWith(".data");
         const rendered = await finish(await handle(renderRequest, { ...context, nonce }));
         return { response: rendered, contentFailures: currentRequestContext()?.contentFailures ?? 0 };
       };

@@ -95,3 +95,17 @@ describe("RenderLimiter and clients that go away", () => {
     expect(limiter.queued).toBe(0);
   });
 });
+
+describe("saturated", () => {
+  it("is true only when every slot and the whole queue are taken", async () => {
+    const { limiter, held } = await fullLimiter(1, 1);
+    expect(limiter.saturated).toBe(false);
+    const waiting = limiter.acquire();
+    expect(limiter.saturated).toBe(true);
+    limiter.refuse();
+    expect(limiter.refused).toBe(1);
+    held[0]!();
+    (await waiting)?.();
+    expect(limiter.saturated).toBe(false);
+  });
+});

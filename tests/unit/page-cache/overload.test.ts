@@ -41,6 +41,8 @@ afterAll(async () => {
 
 describe("overload", () => {
   it("refuses renders past the limit at once with a 503 and Retry-After; health answers meanwhile", async () => {
+    // A page in the cache before the flood.
+    await (await realFetch(`${server.url}/au/news`)).text();
     let open!: () => void;
     gate = new Promise((resolve) => (open = resolve));
     const blocked = realFetch(`${server.url}/au/offers`);
@@ -55,6 +57,15 @@ describe("overload", () => {
 
     const health = await realFetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
+    // Refused before any work (ADR 031), but a page the cache holds is still served.
+    const cached = await realFetch(`${server.url}/au/news`);
+    expect(cached.status).toBe(200);
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    await cached.text();
+    const head = await realFetch(`${server.url}/au/finance`, { method: "HEAD" });
+    expect(head.status).toBe(503);
+    // The refusals are counted in one log line, not one line each.
+    expect(server.logs.some((l) => l.line.includes('"path":"/au/finance"') && l.line.includes('"status":503'))).toBe(false);
 
     gate = null;
     open();
