@@ -1,3 +1,4 @@
+import { FINANCE_CALCULATOR_BUTTON_ID } from "~/features/analytics/button-id";
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
@@ -317,7 +318,7 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
                 <a
                   className="button button--sm button--outline configurator__finance"
                   href={calculatorHref}
-                  data-button-id="finance-calculator"
+                  data-button-id={FINANCE_CALCULATOR_BUTTON_ID}
                   aria-haspopup="dialog"
                   onClick={(event) => {
                     if (!hydrated) return;
