@@ -25,7 +25,8 @@ export function isIslandView(value: unknown): value is Blokish & { [ISLAND_FIELD
   return typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[ISLAND_FIELD] === "string";
 }
 
-function isBlok(value: Node): value is Blokish {
+/** A blok: an object with a string `component` and `_uid` (the one guard the block runtime uses). */
+export function isBlok(value: Node): value is Blokish {
   return (
     typeof value === "object" &&
     value !== null &&

@@ -4,7 +4,7 @@ import { deferred, type Deferred } from "~/components/deferred";
 import { hydrationStarted } from "~/components/hydration-state";
 import { blockRegistry } from "./index";
 import { isInvalidBlok } from "./invalid";
-import { isIslandView } from "./island-view";
+import { isBlok, isIslandView } from "./island-view";
 
 /**
  * How block components reach the page (ADR 020).
@@ -58,14 +58,6 @@ export function blockComponent(name: string): ComponentType<{ blok: unknown }> {
 type Node = unknown;
 const needsCache = new WeakMap<object, boolean>();
 
-function isBlok(value: Node): value is { component: string; _uid: string } & Record<string, Node> {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { component?: unknown }).component === "string" &&
-    typeof (value as { _uid?: unknown })._uid === "string"
-  );
-}
 
 /** True when any registered blok inside `value` (not `value` itself) needs hydration. */
 function childrenNeedHydration(value: Node): boolean {

@@ -1,5 +1,5 @@
 import { isInvalidBlok } from "~/blocks/invalid";
-import { islandView, isIslandView } from "~/blocks/island-view";
+import { isBlok, islandView, isIslandView } from "~/blocks/island-view";
 import { needsHydration } from "~/blocks/loading";
 import { rendersDocument } from "~/features/observability/request-context.server";
 
@@ -15,14 +15,10 @@ import { rendersDocument } from "~/features/observability/request-context.server
  * fields. Only frozen (published, content-cache) stories: drafts render live in the editor.
  */
 
-type Blokish = { _uid: string; component: string } & Record<string, unknown>;
 interface StoryLike {
   content: Record<string, unknown> & { body?: unknown };
 }
 
-function isBlok(value: unknown): value is Blokish {
-  return typeof value === "object" && value !== null && typeof (value as Blokish)._uid === "string" && typeof (value as Blokish).component === "string";
-}
 
 const storyViews = new WeakMap<object, { story: object; islands: ReadonlySet<string> }>();
 
