@@ -27,7 +27,7 @@ export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests from your connection
 /** IPv6 clients are counted by this prefix (a home or office gets a /56 or a /48, never less). */
 export const IPV6_PREFIX_BITS = 56;
 
-/** The table of the shared counters (created by rate-limiter-flexible when missing). */
+/** The table of the shared counters (rate-limiter-flexible's schema, created by ensureRateLimitTable). */
 export const RATE_LIMIT_TABLE = "rate_limits";
 
 /** POSTs that are form submissions: the JSON APIs and posts to country pages (route actions). */
@@ -118,38 +118,89 @@ function toResult(config: RateLimitConfig, res: RateLimiterRes, allowed: boolean
   };
 }
 
+/** A fixed advisory lock id, so instances starting together on a new database create the table one after the other. */
+const TABLE_LOCK_ID = 7_428_532;
+/** After Postgres could not be reached, counting stays in memory this long before trying again. */
+export const POSTGRES_RETRY_MS = 30_000;
+
+/** rate-limiter-flexible's own table, created here so concurrent creators cannot race. */
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${RATE_LIMIT_TABLE} (
+  key varchar(255) PRIMARY KEY,
+  points integer NOT NULL DEFAULT 0,
+  expire bigint
+)`;
+
+const tables = new WeakMap<PgPool, Promise<void>>();
+
+/**
+ * Creates the counters' table once per pool. Two `CREATE TABLE IF NOT EXISTS` running at the same
+ * moment can both miss the table and one fails on the catalogue's unique index, so creators take a
+ * transaction-scoped advisory lock first. A failure is forgotten, so a later call tries again.
+ */
+export function ensureRateLimitTable(pool: PgPool): Promise<void> {
+  let ready = tables.get(pool);
+  if (!ready) {
+    ready = (async () => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query("SELECT pg_advisory_xact_lock($1)", [TABLE_LOCK_ID]);
+        await client.query(CREATE_TABLE);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    })();
+    ready.catch(() => tables.delete(pool));
+    tables.set(pool, ready);
+  }
+  return ready;
+}
+
 /**
  * A limiter of `config.limit` requests per client and window: counted in Postgres through `pool`
- * when given (shared by every instance; while Postgres cannot be reached, each instance counts
- * in memory instead, so visitors are never refused for the database's sake), else in memory.
+ * when given (shared by every instance), else in memory. While Postgres cannot be reached (at
+ * start or later), each instance counts in memory instead, so visitors are never refused for the
+ * database's sake, and the shared count is tried again after POSTGRES_RETRY_MS.
  */
-export function createLimiter(name: string, config: RateLimitConfig, pool?: PgPool | Promise<PgPool>): ClientLimiter {
+export function createLimiter(name: string, config: RateLimitConfig, pool?: PgPool | Promise<PgPool>, now: () => number = Date.now): ClientLimiter {
   const duration = config.windowMs / 1000;
   const memory = new RateLimiterMemory({ keyPrefix: name, points: config.limit, duration });
-  let store: Promise<RateLimiterAbstract> = Promise.resolve(memory);
-  if (pool) {
-    store = Promise.resolve(pool).then(
-      (client) =>
-        new Promise<RateLimiterAbstract>((resolve) => {
-          const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-            { storeClient: client, storeType: "pool", tableName: RATE_LIMIT_TABLE, keyPrefix: name, points: config.limit, duration, insuranceLimiter: memory },
-            (error?: Error) => {
-              if (error) console.error(`[rate-limit] the ${RATE_LIMIT_TABLE} table could not be created (${error.message}); counting in memory`);
-              resolve(error ? memory : limiter);
-            },
-          );
-        }),
-      (error: unknown) => {
-        console.error(`[rate-limit] no Postgres pool (${error instanceof Error ? error.message : String(error)}); counting in memory`);
-        return memory;
-      },
-    );
-  }
+  let shared: Promise<RateLimiterAbstract> | undefined;
+  let retryAt = 0;
+  const store = (): Promise<RateLimiterAbstract> => {
+    if (!pool) return Promise.resolve(memory);
+    if (!shared) {
+      if (now() < retryAt) return Promise.resolve(memory);
+      shared = Promise.resolve(pool).then(async (client) => {
+        await ensureRateLimitTable(client);
+        return new RateLimiterPostgres({
+          storeClient: client,
+          storeType: "pool",
+          tableName: RATE_LIMIT_TABLE,
+          tableCreated: true,
+          keyPrefix: name,
+          points: config.limit,
+          duration,
+          insuranceLimiter: memory,
+        });
+      });
+      shared.catch((error: unknown) => {
+        console.error(`[rate-limit] ${name}: Postgres not reachable (${error instanceof Error ? error.message : String(error)}); counting in memory for now`);
+        shared = undefined;
+        retryAt = now() + POSTGRES_RETRY_MS;
+      });
+    }
+    return shared.catch(() => memory);
+  };
   return {
     name,
     config,
     async hit(key) {
-      const limiter = await store;
+      const limiter = await store();
       try {
         return toResult(config, await limiter.consume(key), true);
       } catch (rejection) {

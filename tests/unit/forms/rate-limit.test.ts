@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { rateLimitMessage } from "~/features/forms/messages";
 import {
   FORM_POST_PATH,
   FORM_RATE_LIMITED,
+  POSTGRES_RETRY_MS,
   clientKey,
   createLimiter,
   createRateLimitPool,
@@ -114,17 +115,82 @@ describe("the form-post limit as Express middleware, behind a proxy", () => {
 
 if (DATABASE_URL) {
   describe("rate limits in Postgres (several instances)", () => {
-    it("two instances share one count per client", async () => {
-      const name = `forms_${randomBytes(4).toString("hex")}`;
-      const pools = [await createRateLimitPool(DATABASE_URL), await createRateLimitPool(DATABASE_URL)];
+    // Each test gets a new database, as a first deployment has: the counters' table does not exist yet.
+    let databaseUrl = "";
+    let database = "";
+    const admin = async (sql: string) => {
+      const pool = await createRateLimitPool(DATABASE_URL);
       try {
-        const [a, b] = pools.map((pool) => createLimiter(name, { limit: 3, windowMs: 60_000 }, pool));
+        await pool.query(sql);
+      } finally {
+        await pool.end();
+      }
+    };
+    beforeEach(async () => {
+      database = `limits_${randomBytes(5).toString("hex")}`;
+      await admin(`CREATE DATABASE ${database}`);
+      const url = new URL(DATABASE_URL);
+      url.pathname = `/${database}`;
+      databaseUrl = url.toString();
+    });
+    afterEach(async () => {
+      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    });
+
+    it("two instances starting together on a new database share one count per client", async () => {
+      const pools = await Promise.all([1, 2, 3].map(() => createRateLimitPool(databaseUrl)));
+      try {
+        // Connected already, so the creators below really run at the same moment.
+        await Promise.all(pools.map((pool) => pool.query("SELECT 1")));
+        const limiters = pools.flatMap((pool) => [
+          createLimiter("forms", { limit: 3, windowMs: 60_000 }, pool),
+          createLimiter("writes", { limit: 3, windowMs: 60_000 }, pool),
+        ]);
+        // Every limiter's first request at once: each would create the table.
+        const first = await Promise.all(limiters.map((limiter) => limiter.hit("198.51.100.7")));
+        expect(first.map((r) => r.allowed)).toEqual(limiters.map(() => true));
+        // All six counted in Postgres (none fell back to its own memory).
+        const counted = await pools[0].query("SELECT key, points FROM rate_limits ORDER BY key");
+        expect(counted.rows).toEqual([
+          { key: "forms:198.51.100.7", points: 3 },
+          { key: "writes:198.51.100.7", points: 3 },
+        ]);
+        const [a, , b] = limiters;
         const results = [];
-        for (const limiter of [a, b, a, b, a]) results.push(await limiter.hit("203.0.113.9"));
-        expect(results.map((r) => r.allowed)).toEqual([true, true, true, false, false]);
+        for (const limiter of [a, b, a, b]) results.push(await limiter.hit("203.0.113.9"));
+        expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+        expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
         expect((await b.hit("203.0.113.10")).allowed).toBe(true);
+        const rows = await pools[0].query("SELECT key, points FROM rate_limits WHERE key = $1", ["forms:203.0.113.9"]);
+        expect(rows.rows).toEqual([{ key: "forms:203.0.113.9", points: 4 }]);
       } finally {
         await Promise.all(pools.map((p) => p.end()));
+      }
+    });
+
+    it("counts in memory while Postgres cannot be reached, and shares the count again once it can", async () => {
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      let clock = 1_000_000;
+      const unreachable = await createRateLimitPool("postgres://nobody@127.0.0.1:1/none");
+      const shared = await createRateLimitPool(databaseUrl);
+      let pool = unreachable;
+      // The same limiter object throughout; only the pool it is handed changes, as a restarted database would.
+      const pools = { then: (resolve: (p: typeof pool) => void) => resolve(pool) } as unknown as Promise<typeof pool>;
+      try {
+        const limiter = createLimiter("forms", { limit: 2, windowMs: 60_000 }, pools, () => clock);
+        expect((await limiter.hit("203.0.113.20")).allowed).toBe(true);
+        expect(errors.mock.calls.some(([m]) => String(m).includes("counting in memory for now"))).toBe(true);
+        pool = shared;
+        // Within the retry delay, still in memory: the second request is this instance's second.
+        expect((await limiter.hit("203.0.113.20")).remaining).toBe(0);
+        clock += POSTGRES_RETRY_MS;
+        const other = createLimiter("forms", { limit: 2, windowMs: 60_000 }, shared);
+        expect((await other.hit("203.0.113.21")).remaining).toBe(1);
+        // After it, the shared count: the other instance's request is seen.
+        expect((await limiter.hit("203.0.113.21")).remaining).toBe(0);
+      } finally {
+        errors.mockRestore();
+        await Promise.all([unreachable.end(), shared.end()]);
       }
     });
   });
