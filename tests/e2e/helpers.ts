@@ -31,6 +31,30 @@ export async function waitForHydration(page: Page, testInfo: TestInfo) {
  * JavaScript, nz without. Both countries and both renderings are covered, each page type once per
  * project, which halves the slowest part of the suite (an axe run takes seconds on a busy machine).
  */
+/**
+ * Resolves once the page has stopped scrolling (scrollY the same over several frames). A
+ * Playwright click scrolls its target into view at once, which cuts short a smooth scroll still
+ * under way and the one the click itself starts; a visitor's next click comes after it.
+ */
+export async function waitForScrollToSettle(page: Page, testInfo: TestInfo) {
+  // Without JavaScript scrolling is the browser's own (to an anchor, at once), and no script can watch it.
+  if (jsDisabled(testInfo)) return;
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const tick = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 10) resolve(true);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
 export function axeCountry(testInfo: TestInfo): (typeof COUNTRIES)[number] {
   return jsDisabled(testInfo) ? "nz" : "au";
 }

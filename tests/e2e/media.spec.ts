@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { collectPageErrors, expectNoAxeViolations, jsDisabled, waitForHydration } from "./helpers";
+import { collectPageErrors, expectNoAxeViolations, jsDisabled, waitForHydration, waitForScrollToSettle } from "./helpers";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "consent", value: "1", url: baseURL ?? "http://localhost:3200" }]);
@@ -41,6 +41,8 @@ test("media gallery: renders in both countries, tiles, video listing, image down
   await listing.getByRole("link", { name: "Tarrak" }).click();
   await expect(page).toHaveURL(/\?model=tarrak/);
   await expect(listing.locator(".video-listing__model-heading")).toHaveText("Tarrak");
+  await expect(listing.locator(".video-listing__player")).toBeInViewport();
+  await waitForScrollToSettle(page, testInfo);
   await listing.getByRole("link", { name: "Towing with the Tarrak" }).click();
   await expect(page).toHaveURL(/\?model=tarrak&video=towing-with-the-tarrak/);
   await expect(listing.locator(".video-listing__model-heading")).toHaveText("Towing with the Tarrak");
