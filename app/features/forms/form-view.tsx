@@ -31,7 +31,6 @@ import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_FIELD,
   INTENT_FIELD,
-  PROGRESS_FIELDS,
   SUBMITTED_PARAM,
 } from "./constants";
 import {
@@ -48,11 +47,12 @@ import {
   type FormField,
   type FormSection,
 } from "./content";
-import { addDays, defaultTestDriveDate, todayIn } from "./dates";
+import { todayIn } from "./dates";
 import { typedLookupPostcode, type DealerLookup } from "./dealer-lookup";
 import { FORM_MESSAGES } from "./messages";
 import { normaliseValues } from "./normalise";
-import { buildFormSchema, htmlConstraints, isEmailField, isRequired, PHONE_FIELDS } from "./schema";
+import { autocompleteOf, controlOf, htmlConstraints, isRequired, kindOf, kindOfName, PROGRESS_FIELDS } from "./field-kinds";
+import { buildFormSchema } from "./schema";
 
 type Values = Record<string, string | undefined>;
 
@@ -83,21 +83,6 @@ function useIdempotencyKey(inputId: string, fromServer: unknown): [string, (key:
   });
 }
 
-const AUTOCOMPLETE: Readonly<Record<string, string>> = {
-  first_name: "given-name",
-  last_name: "family-name",
-  mobile: "tel",
-  mobile_phone: "tel",
-  Email: "email",
-  email: "email",
-  post_code: "postal-code",
-  company_name: "organization",
-};
-
-function autocompleteOf(field: FormField): string | undefined {
-  return field.autocomplete?.trim() || AUTOCOMPLETE[field.name];
-}
-
 /**
  * Default values: hidden values, the test drive date (today + 3 days), the model line from
  * ?model= and the dealer from ?dealer= (links from the compare grid and the dealer locator).
@@ -107,7 +92,7 @@ function defaultValues(fields: readonly FormField[], country: Country, model: st
   for (const field of fields) {
     if (fieldType(field) === "hidden") values[field.name] = field.hidden_value ?? "";
     else if (fieldComponent(field) === "SelectDealership" && dealer?.trim()) values[field.name] = dealer.trim();
-    else if (field.name === "test_drive_date") values[field.name] = defaultTestDriveDate(country);
+    else if (kindOfName(field.name)?.defaultValue) values[field.name] = kindOfName(field.name)?.defaultValue?.(country);
     else if (fieldComponent(field) === "SelectModelLine" && model) {
       const wanted = model.trim().toLowerCase();
       const match = choicesOf(field).find((c) => c.value.toLowerCase() === wanted || c.text.toLowerCase() === wanted);
@@ -445,13 +430,12 @@ function Help({ field, meta }: { field: FormField; meta: Meta }) {
 }
 
 function FieldView({ field, meta, country }: { field: FormField; meta: Meta; country: Country }) {
-  const type = fieldType(field);
-  const component = fieldComponent(field);
+  const control = controlOf(field);
   const choices = choicesOf(field);
   const describedBy = field.help_text?.trim() ? meta.descriptionId : undefined;
   const className = `form-field form-field--${field.name}${meta.errors?.length ? " form-field--invalid" : ""}`;
 
-  if (component !== null || type === "select") {
+  if (control === "select") {
     const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: describedBy });
     return (
       <div className={className}>
@@ -469,7 +453,7 @@ function FieldView({ field, meta, country }: { field: FormField; meta: Meta; cou
       </div>
     );
   }
-  if (type === "textarea") {
+  if (control === "textarea") {
     const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: describedBy });
     return (
       <div className={`${className} form-field--wide`}>
@@ -488,15 +472,10 @@ function FieldView({ field, meta, country }: { field: FormField; meta: Meta; cou
     );
   }
 
-  let inputType: "text" | "email" | "tel" | "date" = "text";
+  const kind = kindOf(field);
   const extra: React.InputHTMLAttributes<HTMLInputElement> = { ...htmlConstraints(field) };
-  if (isEmailField(field.name)) inputType = "email";
-  else if (PHONE_FIELDS.includes(field.name)) inputType = "tel";
-  else if (field.name === "test_drive_date") {
-    inputType = "date";
-    extra.min = addDays(todayIn(country), 1);
-  }
-  const { key, ...props } = getInputProps(meta, { type: inputType, ariaDescribedBy: describedBy });
+  if (kind.min) extra.min = kind.min(todayIn(country));
+  const { key, ...props } = getInputProps(meta, { type: kind.inputType, ariaDescribedBy: describedBy });
   return (
     <div className={className}>
       <Label htmlFor={meta.id} field={field} />
