@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useFormAction, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Country } from "~/content/schema";
 import { Modal } from "~/components/modal";
 import { TextOrRichText } from "~/components/text-or-rich";
@@ -23,11 +23,8 @@ import { trackFormError, trackFormProgress, trackFormSubmit } from "./analytics"
 import { BotCheckWidget } from "./bot-check-widget";
 import {
   ANCHOR_FIELD,
-  BOT_TOKEN_FIELD,
-  COMPETITION_API_PATH,
   DEALERS_API_PATH,
   DEALERS_INTENT,
-  FORM_API_PATH,
   HONEYPOT_FIELD,
   IDEMPOTENCY_FIELD,
   INTENT_FIELD,
@@ -35,13 +32,11 @@ import {
 } from "./constants";
 import {
   choicesOf,
-  chosenEnquiryType,
   dealerSelectorApplies,
   fieldComponent,
   fieldLabel,
   fieldsOf,
   fieldType,
-  formKind,
   FIELD_LAYOUTS,
   type FormBlok,
   type FormField,
@@ -50,9 +45,9 @@ import {
 import { todayIn } from "./dates";
 import { typedLookupPostcode, type DealerLookup } from "./dealer-lookup";
 import { FORM_MESSAGES } from "./messages";
-import { normaliseValues } from "./normalise";
 import { autocompleteOf, controlOf, htmlConstraints, isRequired, kindOf, kindOfName, PROGRESS_FIELDS } from "./field-kinds";
 import { buildFormSchema } from "./schema";
+import { formValues, leadRequest, sendLead, type LeadRequest, type SendOutcome } from "./send";
 
 type Values = Record<string, string | undefined>;
 
@@ -102,14 +97,29 @@ function defaultValues(fields: readonly FormField[], country: Country, model: st
   return values;
 }
 
-/** The posted strings of a form, without the controls that are not lead data. */
-function formValues(formData: FormData): Values {
-  const values: Values = {};
-  for (const [name, value] of formData.entries()) {
-    if (typeof value !== "string" || name === INTENT_FIELD || name === ANCHOR_FIELD || name.startsWith("__")) continue;
-    values[name] = value;
-  }
-  return values;
+type SendHandlers = { start: () => void; done: (outcome: SendOutcome) => void };
+
+/**
+ * One submission at a time: a submit while one is in flight is ignored (a ref, not the state, so
+ * a double click in one frame is caught). The outcome is handled before the form stops "sending",
+ * so the button and the result change in one render.
+ */
+function useSendLead(): [boolean, (request: LeadRequest, key: string, on: SendHandlers) => Promise<void>] {
+  const inFlight = useRef(false);
+  const [sending, setSending] = useState(false);
+  const send = useCallback(async (request: LeadRequest, key: string, on: SendHandlers) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    on.start();
+    try {
+      on.done(await sendLead(request, key));
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  }, []);
+  return [sending, send];
 }
 
 export interface FormViewProps {
@@ -129,7 +139,6 @@ type Result = "success" | "failure" | null;
 export function FormView({ blok, modal }: FormViewProps) {
   const { country } = useSite();
   const hydrated = useHydrated();
-  const kind = formKind(blok);
   const formId = blok.form_id;
   const domId = `form-${formId}`;
   const anchor = modal?.id ?? `${domId}-block`;
@@ -152,8 +161,7 @@ export function FormView({ blok, modal }: FormViewProps) {
   const dealerParam = searchParams.get("dealer");
   const defaultValue = useMemo(() => defaultValues(fields, country, model, dealerParam), [fields, country, model, dealerParam]);
   const [idempotencyKey, setIdempotencyKey] = useIdempotencyKey(`${domId}-key`, mine?.lastResult?.initialValue?.[IDEMPOTENCY_FIELD]);
-  const [submitting, setSubmitting] = useState(false);
-  const submittingRef = useRef(false);
+  const [submitting, sendToApi] = useSendLead();
   const validSubmitRef = useRef(false);
   const [result, setResult] = useState<Result>(null);
   // The server's own message for a refusal the visitor can act on (over the rate limit: when to try again).
@@ -174,56 +182,31 @@ export function FormView({ blok, modal }: FormViewProps) {
     onSubmit(event, { formData }) {
       event.preventDefault();
       validSubmitRef.current = true;
-      void send(formData);
+      send(formData);
     },
   });
 
-  async function send(formData: FormData) {
-    // Repeat submits while one is in flight are ignored.
-    if (submittingRef.current) return;
-    submittingRef.current = true;
-    setSubmitting(true);
-    setFailureMessage(null);
+  function send(formData: FormData) {
     const values = formValues(formData);
-    const enquiryType = chosenEnquiryType(fields, values);
-    const body: Record<string, unknown> = {
-      // The spec's "before sending" rules; the server applies them again (they are idempotent).
-      ...normaliseValues(values, country),
-      [BOT_TOKEN_FIELD]: values[BOT_TOKEN_FIELD] ?? "",
-      form_id: formId,
-      country,
-      disableCIO: enquiryType?.disableCIO ?? blok.disableCIO ?? false,
-    };
-    if (kind === "competition") {
-      body.SFEndpoint = blok.sfendpoint ?? "";
-      body.enquiry_name = blok.enquiry_name || blok.heading || formId;
-    }
-    try {
-      const response = await fetch(kind === "competition" ? COMPETITION_API_PATH : FORM_API_PATH, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": idempotencyKey },
-        body: JSON.stringify(body),
-      });
-      if (response.status === 429) {
-        const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
-        setFailureMessage(typeof answer?.error === "string" ? answer.error : null);
-        throw new Error("HTTP 429");
-      }
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      trackFormSubmit(formId, country, values.enquiry_type);
-      form.reset();
-      setDealers(null);
-      progressSent.current.clear();
-      setIdempotencyKey(newIdempotencyKey());
-      setResult("success");
-      modal?.onSuccess?.();
-    } catch {
-      trackFormError(formId, country, "submit");
-      setResult("failure");
-    } finally {
-      submittingRef.current = false;
-      setSubmitting(false);
-    }
+    void sendToApi(leadRequest(blok, country, values), idempotencyKey, {
+      start: () => setFailureMessage(null),
+      done: (outcome) => {
+        if (outcome.ok) {
+          trackFormSubmit(formId, country, values.enquiry_type);
+          form.reset();
+          setDealers(null);
+          progressSent.current.clear();
+          setIdempotencyKey(newIdempotencyKey());
+          setResult("success");
+          modal?.onSuccess?.();
+        } else {
+          // The values and the idempotency key stay: a retry of a lead the server did store is not stored twice.
+          setFailureMessage(outcome.message);
+          trackFormError(formId, country, "submit");
+          setResult("failure");
+        }
+      },
+    });
   }
 
   // The dealer selector follows the postcode: the dealers for it, nearest (or PMA) first.
