@@ -112,6 +112,9 @@ function freeTextMax(field: FormField): number {
   return fieldType(field) === "textarea" ? MAX_LENGTH.textarea : MAX_LENGTH.input;
 }
 
+/** The postcode's name: its rule, and the dealer selector's lookup (spec section 5). */
+export const POSTCODE_FIELD = "post_code";
+
 const NO_CONSTRAINTS = (): HtmlConstraints => ({});
 const isPhoneName = (name: string) => name === "mobile" || name === "mobile_phone";
 const isEmailName = (name: string) => name.toLowerCase() === "email";
@@ -174,8 +177,8 @@ export const FIELD_KINDS: readonly FieldKind[] = [
   },
   {
     id: "postcode",
-    recognise: (field) => field.name === "post_code",
-    named: (name) => name === "post_code",
+    recognise: (field) => field.name === POSTCODE_FIELD,
+    named: (name) => name === POSTCODE_FIELD,
     rule: (field) =>
       text(requiredMessage(field), FORM_MESSAGES.postcode)
         .max(POSTCODE_MAX_LENGTH, FORM_MESSAGES.postcode)
@@ -295,7 +298,7 @@ export const KNOWN_FIELDS: readonly KnownField[] = [
   { name: "mobile_phone", autocomplete: "tel", progress: true, column: true },
   { name: "email", autocomplete: "email" },
   { name: "Email", autocomplete: "email", progress: true, column: true },
-  { name: "post_code", autocomplete: "postal-code", required: true, progress: true, column: true },
+  { name: POSTCODE_FIELD, autocomplete: "postal-code", required: true, progress: true, column: true },
   { name: "company_name", autocomplete: "organization", alwaysSent: true, column: true },
   { name: "dealer_code", alwaysSent: true, column: true },
   { name: "test_drive_date", column: true },

@@ -45,7 +45,7 @@ import {
 import { todayIn } from "./dates";
 import { typedLookupPostcode, type DealerLookup } from "./dealer-lookup";
 import { FORM_MESSAGES } from "./messages";
-import { autocompleteOf, controlOf, htmlConstraints, isRequired, kindOf, kindOfName, PROGRESS_FIELDS } from "./field-kinds";
+import { autocompleteOf, controlOf, htmlConstraints, isRequired, kindOf, kindOfName, POSTCODE_FIELD, PROGRESS_FIELDS } from "./field-kinds";
 import { buildFormSchema } from "./schema";
 import { formValues, leadRequest, sendLead, type LeadRequest, type SendOutcome } from "./send";
 
@@ -211,7 +211,7 @@ export function FormView({ blok, modal }: FormViewProps) {
 
   // The dealer selector follows the postcode: the dealers for it, nearest (or PMA) first.
   const dealerField = fields.find((f) => fieldComponent(f) === "SelectDealership" && fieldType(f) !== "hidden");
-  const postcodeValue = typedLookupPostcode(meta.post_code?.value, postcodeLeft);
+  const postcodeValue = typedLookupPostcode(meta[POSTCODE_FIELD]?.value, postcodeLeft);
   const lookedUp = dealers?.postcode ?? null;
   const presetDealer = dealerField ? meta[dealerField.name]?.initialValue : undefined;
   const aroundDealer = !postcodeValue && !dealers && typeof presetDealer === "string" && presetDealer ? presetDealer : null;
@@ -240,7 +240,7 @@ export function FormView({ blok, modal }: FormViewProps) {
     validSubmitRef.current = false;
     const element = event.currentTarget;
     // Enter in the postcode field submits without leaving it: look its dealers up now.
-    const postcode = element.elements.namedItem("post_code");
+    const postcode = element.elements.namedItem(POSTCODE_FIELD);
     if (postcode instanceof HTMLInputElement) setPostcodeLeft(postcode.value);
     formProps.onSubmit(event);
     // conform validates on blur by submitting with its own intent button: not a visitor's submit.
@@ -254,7 +254,7 @@ export function FormView({ blok, modal }: FormViewProps) {
   const onBlur = (event: React.FocusEvent<HTMLFormElement>) => {
     const target = event.target;
     if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
-    if (target.name === "post_code") setPostcodeLeft(target.value);
+    if (target.name === POSTCODE_FIELD) setPostcodeLeft(target.value);
     if (!PROGRESS_FIELDS.includes(target.name) || !target.value.trim() || progressSent.current.has(target.name)) return;
     progressSent.current.add(target.name);
     trackFormProgress(formId, target.name, country);
