@@ -246,6 +246,35 @@ test.describe("enquiry form with JavaScript", () => {
     expect(errors).toEqual([expect.objectContaining({ form_id: "contact-us", error_type: "submit" })]);
   });
 
+  test("no answer in time: 'Sorry' with the failure message; the retry keeps the values and the idempotency key", async ({ page }, testInfo) => {
+    // The page's timers run on Playwright's clock, so the test need not wait out the limit.
+    await page.clock.install();
+    let answer = false;
+    await page.route("**/api/form/", async (route) => {
+      // The first post gets no answer at all (a hung server or network); the retry goes through.
+      if (answer) await route.continue();
+    });
+    const posts = apiRequests(page, "/api/form/");
+    const form = await sendAuEnquiry(page, testInfo);
+    await expect(form.locator("button[type=submit]")).toHaveText("Loading");
+    // SUBMIT_TIMEOUT_MS (app/features/forms/send.ts).
+    await page.clock.fastForward(20_000);
+    const dialog = page.getByRole("dialog", { name: "Sorry" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(FAILURE);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(form.getByLabel("First name")).toHaveValue("Ann");
+    answer = true;
+    await form.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByRole("dialog", { name: "Thank you" })).toBeVisible();
+    expect(posts).toHaveLength(2);
+    const keys = await Promise.all(posts.map((p) => p.headerValue("Idempotency-Key")));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const errors = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "form_error"));
+    expect(errors).toEqual([expect.objectContaining({ form_id: "contact-us", error_type: "submit" })]);
+  });
+
   test("a submission over the rate limit shows the server's message with the time to wait in the result modal", async ({ page }, testInfo) => {
     const LIMITED = "Too many form submissions from your connection. Please wait 7 minutes and try again.";
     await page.route("**/api/form/", (route) =>

@@ -3,6 +3,7 @@ import { countrySchema } from "~/content/schema";
 import { requireCountry } from "~/features/pages/country.server";
 import { buyerContextFromRequest } from "~/features/site-state/cookies.server";
 import { fieldsOf, type FormKind } from "./content";
+import { POSTCODE_FIELD } from "./field-kinds";
 import { lookupDealers, lookupDealersAround } from "./dealers.server";
 import { findFormById, findFormOnPage } from "./form-index.server";
 import { FORM_MESSAGES } from "./messages";
@@ -59,7 +60,7 @@ export async function formAction({ request, params, context }: ActionFunctionArg
 
   const dealerField = dealerFieldOf(fieldsOf(form, country));
   const dealers = dealerField
-    ? ((await lookupDealers(values.get("post_code"), country)) ?? (await lookupDealersAround(values.get(dealerField.name), country)))
+    ? ((await lookupDealers(values.get(POSTCODE_FIELD), country)) ?? (await lookupDealersAround(values.get(dealerField.name), country)))
     : null;
 
   if (values.get(INTENT_FIELD) === DEALERS_INTENT) {

@@ -18,14 +18,3 @@ export const SUBMITTED_PARAM = "submitted";
 export const FORM_API_PATH = "/api/form/";
 export const COMPETITION_API_PATH = "/api/competition/";
 export const DEALERS_API_PATH = "/api/dealers-for-postcode";
-
-/** Fields whose completion sends the form progress event (spec section 7). */
-export const PROGRESS_FIELDS: readonly string[] = [
-  "enquiry_type",
-  "vehicle_interested_in",
-  "first_name",
-  "last_name",
-  "mobile_phone",
-  "Email",
-  "post_code",
-];

@@ -1,7 +1,11 @@
 import Papa from "papaparse";
+import { EXPORT_COLUMNS } from "./field-kinds";
 import type { Lead } from "./store.server";
 
-/** Lead columns first, then the payload's fields: the known ones in the spec's order, then the rest. */
+/**
+ * Lead columns first, then the payload's fields: the known ones in the spec's order (EXPORT_COLUMNS
+ * of the field table), then the rest by name.
+ */
 export const LEAD_COLUMNS = [
   "id",
   "created_at",
@@ -14,23 +18,6 @@ export const LEAD_COLUMNS = [
   "country",
   "endpoint",
   "idempotency_key",
-] as const;
-
-export const KNOWN_PAYLOAD_FIELDS = [
-  "enquiry_type",
-  "enquiry_name",
-  "vehicle_interested_in",
-  "first_name",
-  "last_name",
-  "mobile_phone",
-  "Email",
-  "post_code",
-  "company_name",
-  "dealer_code",
-  "test_drive_date",
-  "comments",
-  "SFEndpoint",
-  "disableCIO",
 ] as const;
 
 const PAYLOAD_SKIP = new Set(["form_id", "country"]);
@@ -49,10 +36,10 @@ export function leadsToCsv(leads: readonly Lead[]): string {
   const extra = new Set<string>();
   for (const lead of leads) {
     for (const key of Object.keys(lead.payload)) {
-      if (!PAYLOAD_SKIP.has(key) && !(KNOWN_PAYLOAD_FIELDS as readonly string[]).includes(key)) extra.add(key);
+      if (!PAYLOAD_SKIP.has(key) && !EXPORT_COLUMNS.includes(key)) extra.add(key);
     }
   }
-  const payloadColumns = [...KNOWN_PAYLOAD_FIELDS, ...[...extra].sort()];
+  const payloadColumns = [...EXPORT_COLUMNS, ...[...extra].sort()];
   const rows = leads.map((lead) => {
     const base = [
       lead.id,

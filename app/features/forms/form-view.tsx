@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useFormAction, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Country } from "~/content/schema";
 import { Modal } from "~/components/modal";
 import { TextOrRichText } from "~/components/text-or-rich";
@@ -23,36 +23,31 @@ import { trackFormError, trackFormProgress, trackFormSubmit } from "./analytics"
 import { BotCheckWidget } from "./bot-check-widget";
 import {
   ANCHOR_FIELD,
-  BOT_TOKEN_FIELD,
-  COMPETITION_API_PATH,
   DEALERS_API_PATH,
   DEALERS_INTENT,
-  FORM_API_PATH,
   HONEYPOT_FIELD,
   IDEMPOTENCY_FIELD,
   INTENT_FIELD,
-  PROGRESS_FIELDS,
   SUBMITTED_PARAM,
 } from "./constants";
 import {
   choicesOf,
-  chosenEnquiryType,
   dealerSelectorApplies,
   fieldComponent,
   fieldLabel,
   fieldsOf,
   fieldType,
-  formKind,
   FIELD_LAYOUTS,
   type FormBlok,
   type FormField,
   type FormSection,
 } from "./content";
-import { addDays, defaultTestDriveDate, todayIn } from "./dates";
+import { todayIn } from "./dates";
 import { typedLookupPostcode, type DealerLookup } from "./dealer-lookup";
 import { FORM_MESSAGES } from "./messages";
-import { normaliseValues } from "./normalise";
-import { buildFormSchema, htmlConstraints, isEmailField, isRequired, PHONE_FIELDS } from "./schema";
+import { autocompleteOf, controlOf, htmlConstraints, isRequired, kindOf, kindOfName, POSTCODE_FIELD, PROGRESS_FIELDS } from "./field-kinds";
+import { buildFormSchema } from "./schema";
+import { formValues, leadRequest, sendLead, type LeadRequest, type SendOutcome } from "./send";
 
 type Values = Record<string, string | undefined>;
 
@@ -83,21 +78,6 @@ function useIdempotencyKey(inputId: string, fromServer: unknown): [string, (key:
   });
 }
 
-const AUTOCOMPLETE: Readonly<Record<string, string>> = {
-  first_name: "given-name",
-  last_name: "family-name",
-  mobile: "tel",
-  mobile_phone: "tel",
-  Email: "email",
-  email: "email",
-  post_code: "postal-code",
-  company_name: "organization",
-};
-
-function autocompleteOf(field: FormField): string | undefined {
-  return field.autocomplete?.trim() || AUTOCOMPLETE[field.name];
-}
-
 /**
  * Default values: hidden values, the test drive date (today + 3 days), the model line from
  * ?model= and the dealer from ?dealer= (links from the compare grid and the dealer locator).
@@ -107,7 +87,7 @@ function defaultValues(fields: readonly FormField[], country: Country, model: st
   for (const field of fields) {
     if (fieldType(field) === "hidden") values[field.name] = field.hidden_value ?? "";
     else if (fieldComponent(field) === "SelectDealership" && dealer?.trim()) values[field.name] = dealer.trim();
-    else if (field.name === "test_drive_date") values[field.name] = defaultTestDriveDate(country);
+    else if (kindOfName(field.name)?.defaultValue) values[field.name] = kindOfName(field.name)?.defaultValue?.(country);
     else if (fieldComponent(field) === "SelectModelLine" && model) {
       const wanted = model.trim().toLowerCase();
       const match = choicesOf(field).find((c) => c.value.toLowerCase() === wanted || c.text.toLowerCase() === wanted);
@@ -117,14 +97,29 @@ function defaultValues(fields: readonly FormField[], country: Country, model: st
   return values;
 }
 
-/** The posted strings of a form, without the controls that are not lead data. */
-function formValues(formData: FormData): Values {
-  const values: Values = {};
-  for (const [name, value] of formData.entries()) {
-    if (typeof value !== "string" || name === INTENT_FIELD || name === ANCHOR_FIELD || name.startsWith("__")) continue;
-    values[name] = value;
-  }
-  return values;
+type SendHandlers = { start: () => void; done: (outcome: SendOutcome) => void };
+
+/**
+ * One submission at a time: a submit while one is in flight is ignored (a ref, not the state, so
+ * a double click in one frame is caught). The outcome is handled before the form stops "sending",
+ * so the button and the result change in one render.
+ */
+function useSendLead(): [boolean, (request: LeadRequest, key: string, on: SendHandlers) => Promise<void>] {
+  const inFlight = useRef(false);
+  const [sending, setSending] = useState(false);
+  const send = useCallback(async (request: LeadRequest, key: string, on: SendHandlers) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    on.start();
+    try {
+      on.done(await sendLead(request, key));
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  }, []);
+  return [sending, send];
 }
 
 export interface FormViewProps {
@@ -144,7 +139,6 @@ type Result = "success" | "failure" | null;
 export function FormView({ blok, modal }: FormViewProps) {
   const { country } = useSite();
   const hydrated = useHydrated();
-  const kind = formKind(blok);
   const formId = blok.form_id;
   const domId = `form-${formId}`;
   const anchor = modal?.id ?? `${domId}-block`;
@@ -167,8 +161,7 @@ export function FormView({ blok, modal }: FormViewProps) {
   const dealerParam = searchParams.get("dealer");
   const defaultValue = useMemo(() => defaultValues(fields, country, model, dealerParam), [fields, country, model, dealerParam]);
   const [idempotencyKey, setIdempotencyKey] = useIdempotencyKey(`${domId}-key`, mine?.lastResult?.initialValue?.[IDEMPOTENCY_FIELD]);
-  const [submitting, setSubmitting] = useState(false);
-  const submittingRef = useRef(false);
+  const [submitting, sendToApi] = useSendLead();
   const validSubmitRef = useRef(false);
   const [result, setResult] = useState<Result>(null);
   // The server's own message for a refusal the visitor can act on (over the rate limit: when to try again).
@@ -189,61 +182,36 @@ export function FormView({ blok, modal }: FormViewProps) {
     onSubmit(event, { formData }) {
       event.preventDefault();
       validSubmitRef.current = true;
-      void send(formData);
+      send(formData);
     },
   });
 
-  async function send(formData: FormData) {
-    // Repeat submits while one is in flight are ignored.
-    if (submittingRef.current) return;
-    submittingRef.current = true;
-    setSubmitting(true);
-    setFailureMessage(null);
+  function send(formData: FormData) {
     const values = formValues(formData);
-    const enquiryType = chosenEnquiryType(fields, values);
-    const body: Record<string, unknown> = {
-      // The spec's "before sending" rules; the server applies them again (they are idempotent).
-      ...normaliseValues(values, country),
-      [BOT_TOKEN_FIELD]: values[BOT_TOKEN_FIELD] ?? "",
-      form_id: formId,
-      country,
-      disableCIO: enquiryType?.disableCIO ?? blok.disableCIO ?? false,
-    };
-    if (kind === "competition") {
-      body.SFEndpoint = blok.sfendpoint ?? "";
-      body.enquiry_name = blok.enquiry_name || blok.heading || formId;
-    }
-    try {
-      const response = await fetch(kind === "competition" ? COMPETITION_API_PATH : FORM_API_PATH, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": idempotencyKey },
-        body: JSON.stringify(body),
-      });
-      if (response.status === 429) {
-        const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
-        setFailureMessage(typeof answer?.error === "string" ? answer.error : null);
-        throw new Error("HTTP 429");
-      }
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      trackFormSubmit(formId, country, values.enquiry_type);
-      form.reset();
-      setDealers(null);
-      progressSent.current.clear();
-      setIdempotencyKey(newIdempotencyKey());
-      setResult("success");
-      modal?.onSuccess?.();
-    } catch {
-      trackFormError(formId, country, "submit");
-      setResult("failure");
-    } finally {
-      submittingRef.current = false;
-      setSubmitting(false);
-    }
+    void sendToApi(leadRequest(blok, country, values), idempotencyKey, {
+      start: () => setFailureMessage(null),
+      done: (outcome) => {
+        if (outcome.ok) {
+          trackFormSubmit(formId, country, values.enquiry_type);
+          form.reset();
+          setDealers(null);
+          progressSent.current.clear();
+          setIdempotencyKey(newIdempotencyKey());
+          setResult("success");
+          modal?.onSuccess?.();
+        } else {
+          // The values and the idempotency key stay: a retry of a lead the server did store is not stored twice.
+          setFailureMessage(outcome.message);
+          trackFormError(formId, country, "submit");
+          setResult("failure");
+        }
+      },
+    });
   }
 
   // The dealer selector follows the postcode: the dealers for it, nearest (or PMA) first.
   const dealerField = fields.find((f) => fieldComponent(f) === "SelectDealership" && fieldType(f) !== "hidden");
-  const postcodeValue = typedLookupPostcode(meta.post_code?.value, postcodeLeft);
+  const postcodeValue = typedLookupPostcode(meta[POSTCODE_FIELD]?.value, postcodeLeft);
   const lookedUp = dealers?.postcode ?? null;
   const presetDealer = dealerField ? meta[dealerField.name]?.initialValue : undefined;
   const aroundDealer = !postcodeValue && !dealers && typeof presetDealer === "string" && presetDealer ? presetDealer : null;
@@ -272,7 +240,7 @@ export function FormView({ blok, modal }: FormViewProps) {
     validSubmitRef.current = false;
     const element = event.currentTarget;
     // Enter in the postcode field submits without leaving it: look its dealers up now.
-    const postcode = element.elements.namedItem("post_code");
+    const postcode = element.elements.namedItem(POSTCODE_FIELD);
     if (postcode instanceof HTMLInputElement) setPostcodeLeft(postcode.value);
     formProps.onSubmit(event);
     // conform validates on blur by submitting with its own intent button: not a visitor's submit.
@@ -286,7 +254,7 @@ export function FormView({ blok, modal }: FormViewProps) {
   const onBlur = (event: React.FocusEvent<HTMLFormElement>) => {
     const target = event.target;
     if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement)) return;
-    if (target.name === "post_code") setPostcodeLeft(target.value);
+    if (target.name === POSTCODE_FIELD) setPostcodeLeft(target.value);
     if (!PROGRESS_FIELDS.includes(target.name) || !target.value.trim() || progressSent.current.has(target.name)) return;
     progressSent.current.add(target.name);
     trackFormProgress(formId, target.name, country);
@@ -445,13 +413,12 @@ function Help({ field, meta }: { field: FormField; meta: Meta }) {
 }
 
 function FieldView({ field, meta, country }: { field: FormField; meta: Meta; country: Country }) {
-  const type = fieldType(field);
-  const component = fieldComponent(field);
+  const control = controlOf(field);
   const choices = choicesOf(field);
   const describedBy = field.help_text?.trim() ? meta.descriptionId : undefined;
   const className = `form-field form-field--${field.name}${meta.errors?.length ? " form-field--invalid" : ""}`;
 
-  if (component !== null || type === "select") {
+  if (control === "select") {
     const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: describedBy });
     return (
       <div className={className}>
@@ -469,7 +436,7 @@ function FieldView({ field, meta, country }: { field: FormField; meta: Meta; cou
       </div>
     );
   }
-  if (type === "textarea") {
+  if (control === "textarea") {
     const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: describedBy });
     return (
       <div className={`${className} form-field--wide`}>
@@ -488,15 +455,10 @@ function FieldView({ field, meta, country }: { field: FormField; meta: Meta; cou
     );
   }
 
-  let inputType: "text" | "email" | "tel" | "date" = "text";
+  const kind = kindOf(field);
   const extra: React.InputHTMLAttributes<HTMLInputElement> = { ...htmlConstraints(field) };
-  if (isEmailField(field.name)) inputType = "email";
-  else if (PHONE_FIELDS.includes(field.name)) inputType = "tel";
-  else if (field.name === "test_drive_date") {
-    inputType = "date";
-    extra.min = addDays(todayIn(country), 1);
-  }
-  const { key, ...props } = getInputProps(meta, { type: inputType, ariaDescribedBy: describedBy });
+  if (kind.min) extra.min = kind.min(todayIn(country));
+  const { key, ...props } = getInputProps(meta, { type: kind.inputType, ariaDescribedBy: describedBy });
   return (
     <div className={className}>
       <Label htmlFor={meta.id} field={field} />

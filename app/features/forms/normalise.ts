@@ -9,43 +9,22 @@ import {
   type FormField,
   type FormKind,
 } from "./content";
-import { inputPostcode } from "~/features/dealers/postcode";
-import { PHONE_FIELDS } from "./schema";
-
-/** Phone prefixes by country (spec section 9). */
-export const PHONE_PREFIX: Readonly<Record<Country, string>> = { au: "61", nz: "64" };
-
-/** Fields that always reach the CRM, as empty strings when not given (spec section 5). */
-export const DEFAULT_EMPTY_FIELDS: readonly string[] = ["company_name", "dealer_code"];
+import { ALWAYS_SENT_FIELDS, kindOfName } from "./field-kinds";
 
 /**
- * The spec's "before sending" rules (section 5), applied on the server before a lead is stored:
- * line breaks in comments become spaces and double quotes single quotes; spaces in the mobile are
- * removed, a leading + stripped and a leading 0 replaced with 61 (AU) or 64 (NZ); company_name and
- * dealer_code default to empty strings; a post_code of fewer than 4 digits gets its leading zeros.
+ * The spec's "before sending" rules (section 5) on a lead's values: every value trimmed, each
+ * value normalised by the kind its name means, the always-sent fields defaulted to "".
  * Idempotent: normalising twice gives the same values.
  */
 export function normaliseValues(values: Readonly<Record<string, string | undefined>>, country: Country): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(values)) {
-    if (typeof value === "string") out[name] = value.trim();
+    if (typeof value !== "string") continue;
+    const trimmed = value.trim();
+    const normalise = kindOfName(name)?.normalise;
+    out[name] = normalise ? normalise(trimmed, country) : trimmed;
   }
-  if (out.comments !== undefined) {
-    out.comments = out.comments.replace(/\r\n|\r|\n/g, " ").replace(/"/g, "'");
-  }
-  for (const name of PHONE_FIELDS) {
-    const phone = out[name];
-    if (phone === undefined) continue;
-    // Spaces go first: the rule was checked without them, and the CRM gets digits only.
-    const digits = phone.replace(/\s+/g, "");
-    let normalised = digits.startsWith("+") ? digits.slice(1) : digits;
-    if (normalised.startsWith("0")) normalised = PHONE_PREFIX[country] + normalised.slice(1);
-    out[name] = normalised;
-  }
-  // A postcode of fewer than 4 digits is read with leading zeros ("800" is Darwin's 0800), as the
-  // dealer lookup read it.
-  if (out.post_code !== undefined) out.post_code = inputPostcode(out.post_code) ?? out.post_code;
-  for (const name of DEFAULT_EMPTY_FIELDS) out[name] ??= "";
+  for (const name of ALWAYS_SENT_FIELDS) out[name] ??= "";
   return out;
 }
 
