@@ -12,6 +12,7 @@ import type { JsonLdNode } from "~/features/seo/json-ld";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { PAGE_COMPONENTS, pageSettingsFrom, storyLocaleMatches } from "./page-settings";
 import { pageDataForRequest } from "./page-view.server";
+import { CacheControl } from "~/features/http/cache-control";
 
 export type PageStory = Story<Blok & Record<string, unknown>>;
 
@@ -26,7 +27,7 @@ export interface ContentPageData {
 }
 
 /** Published pages may be cached briefly by shared caches; the content cache does the rest. */
-export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const PAGE_CACHE_CONTROL = CacheControl.page;
 
 /**
  * Headers of a published page. The HTML depends on the visitor's cookies (consent banner, AU
