@@ -21,6 +21,7 @@ import {
   type ConfiguratorCountry,
   type OptionKind,
 } from "./types";
+import { isRecord } from "~/lib/object";
 
 type Rec = Record<string, unknown>;
 
@@ -33,10 +34,6 @@ export interface StoryInput {
   content?: unknown;
 }
 
-function isRec(value: unknown): value is Rec {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function str(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
@@ -44,7 +41,7 @@ function str(value: unknown): string {
 }
 
 function image(value: unknown, fallbackAlt = ""): ConfigImage | null {
-  if (!isRec(value)) return null;
+  if (!isRecord(value)) return null;
   const filename = str(value.filename).trim();
   if (!filename) return null;
   return { filename, alt: str(value.alt) || fallbackAlt };
@@ -57,7 +54,7 @@ function images(value: unknown, fallbackAlt: string): ConfigImage[] {
 /** A reference as it arrives: a uuid, or a resolved story. */
 export function refUuid(value: unknown): string {
   if (typeof value === "string") return value;
-  if (isRec(value)) return str(value.uuid);
+  if (isRecord(value)) return str(value.uuid);
   return "";
 }
 
@@ -72,11 +69,11 @@ export function parseModelCodes(value: unknown): string[] {
 }
 
 function contentOf(story: StoryInput | undefined | null): Rec {
-  return story && isRec(story.content) ? story.content : {};
+  return story && isRecord(story.content) ? story.content : {};
 }
 
 function option(value: unknown): ConfigOption | null {
-  if (!isRec(value)) return null;
+  if (!isRecord(value)) return null;
   const name = str(value.name).trim();
   if (!name) return null;
   return {
@@ -152,7 +149,7 @@ export function normaliseCatalogue(input: CatalogueInput): Catalogue {
   for (const s of [...input.rels, ...input.accessories]) if (typeof s.uuid === "string") rels.set(s.uuid, s);
 
   const disclaimer = (ref: unknown): ConfigDisclaimer | null => {
-    const story = isRec(ref) && "content" in ref ? (ref as StoryInput) : rels.get(refUuid(ref));
+    const story = isRecord(ref) && "content" in ref ? (ref as StoryInput) : rels.get(refUuid(ref));
     const text = str(contentOf(story).text);
     return story && text ? { uuid: str(story.uuid), text } : null;
   };
@@ -161,7 +158,7 @@ export function normaliseCatalogue(input: CatalogueInput): Catalogue {
 
   const accessoryMap = new Map<string, ConfigAccessory>();
   const addAccessory = (ref: unknown) => {
-    const story = isRec(ref) && "content" in ref ? (ref as StoryInput) : rels.get(refUuid(ref));
+    const story = isRecord(ref) && "content" in ref ? (ref as StoryInput) : rels.get(refUuid(ref));
     const acc = story ? normaliseAccessory(story) : null;
     if (acc && !accessoryMap.has(acc.uuid)) accessoryMap.set(acc.uuid, acc);
   };

@@ -6,6 +6,7 @@ import type { BuyerContext } from "~/features/pricing/types";
 import { resolveVehiclePrice } from "~/features/pricing/vehicle-price";
 import { sortVehicleModels } from "./logic";
 import type { ImageRef, PriceDisclaimerText, VehicleAccessory, VehicleColour, VehicleLine, VehicleModel } from "./types";
+import { isRecord } from "~/lib/object";
 
 /**
  * Vehicle data for the vehicle blocks: a model line with its models for a country, relations
@@ -21,23 +22,22 @@ export const VEHICLE_CACHE_MS = 300_000;
 export const MAKE = "Kestrel";
 
 type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 
 function image(v: unknown): ImageRef | null {
-  if (!isRec(v)) return null;
+  if (!isRecord(v)) return null;
   const filename = str(v.filename);
   return filename ? { filename, alt: str(v.alt) } : null;
 }
 
 /** The content of a resolved relation (a story object); null while it is still a UUID. */
 function content(v: unknown): Rec | null {
-  return isRec(v) && isRec(v.content) ? v.content : null;
+  return isRecord(v) && isRecord(v.content) ? v.content : null;
 }
 
 function colourOf(v: unknown): VehicleColour | null {
   const c = content(v);
-  if (!c || !isRec(v)) return null;
+  if (!c || !isRecord(v)) return null;
   return {
     uuid: str(v.uuid),
     name: str(c.name),
@@ -50,7 +50,7 @@ function colourOf(v: unknown): VehicleColour | null {
 
 function disclaimerOf(v: unknown): PriceDisclaimerText | null {
   const c = content(v);
-  if (!c || !isRec(v)) return null;
+  if (!c || !isRecord(v)) return null;
   const text = typeof c.text === "string" ? c.text : "";
   return text ? { uuid: str(v.uuid), title: str(c.title), text } : null;
 }
@@ -85,7 +85,7 @@ export function toVehicleModel(story: { uuid: string; slug: string; content: Rec
       .split(/\r?\n/)
       .map((s) => s.trim())
       .filter(Boolean),
-    features: listOf(c.features, (f) => (isRec(f) && str(f.name) ? { name: str(f.name), icon: image(f.icon) } : null)),
+    features: listOf(c.features, (f) => (isRecord(f) && str(f.name) ? { name: str(f.name), icon: image(f.icon) } : null)),
     colours: listOf(c.colours, colourOf),
     priceDisclaimers: listOf(c.price_disclaimers, disclaimerOf),
     pricing: {
@@ -213,7 +213,7 @@ function buildCatalogue(lines: readonly Story<Rec>[], models: readonly Story<Rec
  * field) or a resolved story. Null when unknown.
  */
 function findLine(ref: unknown, lines: readonly LineStory[]): LineStory | null {
-  const key = isRec(ref) ? str(ref.uuid) : str(ref).trim();
+  const key = isRecord(ref) ? str(ref.uuid) : str(ref).trim();
   if (!key) return null;
   if (UUID.test(key)) return lines.find((l) => l.uuid === key) ?? null;
   const slug = key.toLowerCase();
