@@ -9,6 +9,7 @@
  * Pure: no Remix, no I/O.
  */
 import type { Country } from "~/content/schema";
+import { localeAllows } from "~/content/locale";
 import {
   DEFAULT_AU_STATE,
   DEFAULT_IS_ABN,
@@ -147,9 +148,7 @@ function lineNameOf(story: CatalogueStory<CatalogueModel>): string {
 /** The models of a country: component model-{country} and a locale that allows the country. */
 export function modelsForCountry<T extends CatalogueStory<CatalogueModel>>(models: readonly T[], country: Country): T[] {
   return models.filter((m) => {
-    const locale = m.content.locale;
-    const localeOk = locale === undefined || locale === null || locale === "" || locale === "both" || locale === country;
-    return m.content.component === `model-${country}` && localeOk;
+    return m.content.component === `model-${country}` && localeAllows(m.content.locale, country);
   });
 }
 
