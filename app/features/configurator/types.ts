@@ -11,14 +11,14 @@ export const OPTION_KINDS = ["engine", "motor", "transmission", "drivetrain", "b
 export type OptionKind = (typeof OPTION_KINDS)[number];
 
 /** The model field holding each list. */
-export const OPTION_FIELDS: Readonly<Record<OptionKind, string>> = {
+export const OPTION_FIELDS = {
   engine: "engines",
   motor: "motors",
   transmission: "transmissions",
   drivetrain: "drivetrains",
   battery: "batteries",
   wheels: "wheels",
-};
+} as const satisfies Record<OptionKind, string>;
 
 export interface ConfigImage {
   filename: string;

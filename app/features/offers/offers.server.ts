@@ -1,5 +1,5 @@
 import type { BlockLoaderArgs } from "~/blocks/loaders.server";
-import { financeOfferSchema } from "~/content/content-types";
+import { financeOfferSchema } from "~/content/catalogue-model";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import { vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
 import { loadCountryCatalogue } from "~/features/vehicles/vehicles.server";
