@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AU_STATES } from "~/features/pricing/states";
 import { isRecord } from "~/lib/object";
-import { blokBase, cmsNumberSchema, field, multiAssetSchema } from "./schema";
+import { blokBase, cmsNumberSchema, field, multiAssetSchema, storyRefSchema } from "./schema";
 
 /**
  * The catalogue's content types, described once (shared/CONTENT_MODEL.md section 4): their zod
@@ -271,6 +271,15 @@ function readValue(schema: z.ZodType, value: unknown): unknown {
   if (inner instanceof z.ZodObject && isRecord(value)) return readObject(inner, value);
   if (inner instanceof z.ZodArray && Array.isArray(value)) {
     return value.map((item) => readValue(inner.element as z.ZodType, item)).filter((item) => item !== undefined);
+  }
+  // A reference is a uuid or a story: a number is neither.
+  if (inner === storyRefSchema) return undefined;
+  if (inner instanceof z.ZodUnion) {
+    for (const option of inner.options as readonly z.ZodType[]) {
+      const read = readValue(option, value);
+      if (read !== undefined) return read;
+    }
+    return undefined;
   }
   if (typeof value === "number" && Number.isFinite(value) && schema.safeParse(String(value)).success) return String(value);
   return undefined;

@@ -165,7 +165,7 @@ export function normaliseCatalogue(input: CatalogueInput): Catalogue {
 
   const models: ConfigModel[] = [];
   for (const story of input.models) {
-    const raw = story.content as { component?: unknown } | undefined;
+    const raw = story.content as { component?: unknown; driveaway_state_prices?: unknown } | undefined;
     if (raw?.component !== `model-${input.country}`) continue;
     const c = readModel(story);
     const name = nameOf(c.name, story);
@@ -187,7 +187,8 @@ export function normaliseCatalogue(input: CatalogueInput): Catalogue {
       colourUuids: refUuids(c.colours),
       trimUuids: refUuids(c.trims),
       accessoryUuids: refUuids(accessoryRefs),
-      vehiclePrice: vehiclePrice(c.driveaway_state_prices),
+      // The pricing feature resolves the reference (it also takes inline vehicle-price content).
+      vehiclePrice: vehiclePrice(raw?.driveaway_state_prices),
       driveaway_price: str(c.driveaway_price),
       driveaway_abn_price: str(c.driveaway_abn_price),
       driveaway_retail_price: str(c.driveaway_retail_price),

@@ -9,6 +9,7 @@
  * Pure: no Remix, no I/O.
  */
 import type { Country } from "~/content/schema";
+import { refUuid, refUuids } from "~/content/catalogue-model";
 import { localeAllows } from "~/content/locale";
 import {
   DEFAULT_AU_STATE,
@@ -210,17 +211,6 @@ export interface OffersListingSettings {
   model_lines?: unknown;
   models?: unknown;
   offers_valid_until?: unknown;
-}
-
-function refUuids(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .map((v) => (typeof v === "string" ? v : v && typeof v === "object" && "uuid" in v ? text((v as { uuid?: unknown }).uuid) : ""))
-    .filter(Boolean);
-}
-
-function refUuid(value: unknown): string {
-  return refUuids([value])[0] ?? "";
 }
 
 /**
