@@ -356,6 +356,30 @@ export function readModel(story: StoryLike | null | undefined): ModelContent {
   return isRecord(content) && content.component === "model-au" ? readContent(modelAuSchema, content) : readContent(modelNzSchema, content);
 }
 
+/** A model's price and offer fields, as a build is priced with them (strings as stored). */
+export const MODEL_PRICE_FIELDS = [
+  "driveaway_price",
+  "driveaway_abn_price",
+  "driveaway_retail_price",
+  "driveaway_price_type",
+  "offer_text",
+  "offer_text_abn",
+  "offer_text_retail",
+] as const;
+
+/** The AU standard offer texts the vehicle blocks show besides. */
+export const MODEL_STANDARD_OFFER_FIELDS = ["standard_offer_text_abn", "standard_offer_text_retail"] as const;
+
+/** The named fields of read content as strings: "" when absent, a price number as its digits. */
+export function textsOf<K extends string>(content: Readonly<Record<string, unknown>>, keys: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const key of keys) {
+    const value = content[key];
+    out[key] = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+  }
+  return out;
+}
+
 /** A reference as it arrives: a uuid, or a resolved story. */
 export function refUuid(value: unknown): string {
   if (typeof value === "string") return value;

@@ -14,6 +14,8 @@ import {
   readTrim,
   refUuid,
   refUuids,
+  textsOf,
+  MODEL_PRICE_FIELDS,
   type OptionContent,
   type StoryLike,
 } from "~/content/catalogue-model";
@@ -189,13 +191,7 @@ export function normaliseCatalogue(input: CatalogueInput): Catalogue {
       accessoryUuids: refUuids(accessoryRefs),
       // The pricing feature resolves the reference (it also takes inline vehicle-price content).
       vehiclePrice: vehiclePrice(raw?.driveaway_state_prices),
-      driveaway_price: str(c.driveaway_price),
-      driveaway_abn_price: str(c.driveaway_abn_price),
-      driveaway_retail_price: str(c.driveaway_retail_price),
-      driveaway_price_type: c.driveaway_price_type ?? "",
-      offer_text: str(c.offer_text),
-      offer_text_abn: str(c.offer_text_abn),
-      offer_text_retail: str(c.offer_text_retail),
+      ...textsOf(c, MODEL_PRICE_FIELDS),
       hideOffersInConfigurator: c.hide_offers_in_configurator === true,
       priceDisclaimers: (c.price_disclaimers ?? []).map(disclaimer).filter((d): d is ConfigDisclaimer => d !== null),
       disclaimer: c.disclaimer ?? "",

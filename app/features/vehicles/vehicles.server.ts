@@ -1,4 +1,4 @@
-import { readAccessory, readColour, readModel, readModelLine, readPriceDisclaimer, resolvedStory } from "~/content/catalogue-model";
+import { readAccessory, readColour, readModel, readModelLine, readPriceDisclaimer, resolvedStory, textsOf, MODEL_PRICE_FIELDS, MODEL_STANDARD_OFFER_FIELDS } from "~/content/catalogue-model";
 import type { Asset, Country, Story } from "~/content/schema";
 import { deepFreeze } from "~/content/cache.server";
 import { getStories } from "~/content/stories.server";
@@ -86,17 +86,7 @@ export function toVehicleModel(story: { uuid: string; slug: string; content: Rec
     features: (c.features ?? []).filter((f) => f.name).map((f) => ({ name: f.name ?? "", icon: image(f.icon) })),
     colours: listOf(c.colours, colourOf),
     priceDisclaimers: listOf(c.price_disclaimers, disclaimerOf),
-    pricing: {
-      driveaway_price: str(c.driveaway_price),
-      driveaway_abn_price: str(c.driveaway_abn_price),
-      driveaway_retail_price: str(c.driveaway_retail_price),
-      driveaway_price_type: c.driveaway_price_type ?? "",
-      offer_text: str(c.offer_text),
-      offer_text_abn: str(c.offer_text_abn),
-      offer_text_retail: str(c.offer_text_retail),
-      standard_offer_text_abn: str(c.standard_offer_text_abn),
-      standard_offer_text_retail: str(c.standard_offer_text_retail),
-    },
+    pricing: textsOf(c, [...MODEL_PRICE_FIELDS, ...MODEL_STANDARD_OFFER_FIELDS]),
     // The pricing feature resolves the reference (it also takes inline vehicle-price content).
     vehiclePrice: resolveVehiclePrice(story.content.driveaway_state_prices) ?? null,
     cleanCarProgramme: str(c.clean_car_programme),
