@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AU_STATES } from "~/features/pricing/states";
 import { isRecord } from "~/lib/object";
-import { blokBase, cmsNumberSchema, field, multiAssetSchema, storyRefSchema } from "./schema";
+import { blokSchema, cmsNumberSchema, field, multiAssetSchema, storyRefSchema } from "./schema";
 
 /**
  * The catalogue's content types, described once (shared/CONTENT_MODEL.md section 4): their zod
@@ -23,21 +23,14 @@ export const auStateSchema = z.enum(AU_STATES);
 
 export const OPTION_TYPES = ["Engine", "Motor", "Transmission", "Drivetrain", "Battery", "Wheels"] as const;
 
-export const featureSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("feature"),
+export const featureSchema = blokSchema("feature", {
     name: text,
     icon: asset,
-  })
-  .loose();
+  });
 export type Feature = z.infer<typeof featureSchema>;
 
 /** An engine, motor, transmission, drivetrain, battery or wheel choice of a model. */
-export const optionSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("option"),
+export const optionSchema = blokSchema("option", {
     name: text,
     info: text,
     price,
@@ -53,14 +46,10 @@ export const optionSchema = z
     model_colours: refs,
     /** NZ: text shown under 'Clean car programme:'. */
     clean_car_programme: text,
-  })
-  .loose();
+  });
 export type OptionBlok = z.infer<typeof optionSchema>;
 
-export const financeOfferSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("finance-offer"),
+export const financeOfferSchema = blokSchema("finance-offer", {
     specialFinanceOffer: z.union([z.boolean(), z.string()]).optional(),
     specialFinanceDriveawayPrice: price,
     specialInterestRate: price,
@@ -68,28 +57,20 @@ export const financeOfferSchema = z
     specialFinanceTermMonths: price,
     specialFinanceOfferText: text,
     disclaimer: text,
-  })
-  .loose();
+  });
 export type FinanceOffer = z.infer<typeof financeOfferSchema>;
 
-export const colourSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("colour"),
+export const colourSchema = blokSchema("colour", {
     name: text,
     hex: text,
     price,
     images: multiAssetSchema.optional(),
     swatch: asset,
     model_line: ref,
-  })
-  .loose();
+  });
 export type Colour = z.infer<typeof colourSchema>;
 
-export const trimSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("trim"),
+export const trimSchema = blokSchema("trim", {
     name: text,
     description: text,
     price,
@@ -97,14 +78,10 @@ export const trimSchema = z
     model_colours: refs,
     images: multiAssetSchema.optional(),
     model_line: ref,
-  })
-  .loose();
+  });
 export type Trim = z.infer<typeof trimSchema>;
 
-export const accessorySchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("accessory"),
+export const accessorySchema = blokSchema("accessory", {
     name: text,
     description: text,
     price,
@@ -113,47 +90,31 @@ export const accessorySchema = z
     /** Multi-option field: category labels ("Exterior", "Towing", ...). */
     categories: z.union([z.array(z.string()), z.string()]).optional(),
     model_line: ref,
-  })
-  .loose();
+  });
 export type Accessory = z.infer<typeof accessorySchema>;
 
-export const priceDisclaimerSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("price-disclaimer"),
+export const priceDisclaimerSchema = blokSchema("price-disclaimer", {
     title: text,
     text: textOrRichText,
-  })
-  .loose();
+  });
 export type PriceDisclaimer = z.infer<typeof priceDisclaimerSchema>;
 
-export const statePriceSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("state-price"),
+export const statePriceSchema = blokSchema("state-price", {
     au_state: z.union([auStateSchema, z.literal("")]).optional(),
     price,
-  })
-  .loose();
+  });
 export type StatePrice = z.infer<typeof statePriceSchema>;
 
-export const vehiclePriceSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("vehicle-price"),
+export const vehiclePriceSchema = blokSchema("vehicle-price", {
     driveaway_price: price,
     driveaway_retail_price: price,
     driveaway_abn_price: price,
     driveaway_state_retail_prices: z.array(statePriceSchema).optional(),
     driveaway_state_abn_prices: z.array(statePriceSchema).optional(),
-  })
-  .loose();
+  });
 export type VehiclePrice = z.infer<typeof vehiclePriceSchema>;
 
-export const modelLineSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("model-line"),
+export const modelLineSchema = blokSchema("model-line", {
     name: text,
     slug: text,
     /** e.g. SUV, Ute, Hybrid, Hatch; the model page path is models/<lowercased>/<slug>. */
@@ -169,13 +130,11 @@ export const modelLineSchema = z
     default_full_slug: text,
     brochure: asset,
     accessories: refs,
-  })
-  .loose();
+  });
 export type ModelLine = z.infer<typeof modelLineSchema>;
 
 /** Fields shared by `model-au` and `model-nz`. */
 const modelFields = {
-  ...blokBase,
   name: text,
   short_name: text,
   variant_name: text,
@@ -212,27 +171,21 @@ const modelFields = {
   initial_models: z.unknown().optional(),
 };
 
-export const modelAuSchema = z
-  .object({
+export const modelAuSchema = blokSchema("model-au", {
     ...modelFields,
-    component: z.literal("model-au"),
     nvicCode: text,
     offer_text_abn: text,
     offer_text_retail: text,
     standard_offer_text_abn: text,
     standard_offer_text_retail: text,
-  })
-  .loose();
+  });
 export type ModelAu = z.infer<typeof modelAuSchema>;
 
-export const modelNzSchema = z
-  .object({
+export const modelNzSchema = blokSchema("model-nz", {
     ...modelFields,
-    component: z.literal("model-nz"),
     offer_text: text,
     clean_car_programme: text,
-  })
-  .loose();
+  });
 export type ModelNz = z.infer<typeof modelNzSchema>;
 export type Model = ModelAu | ModelNz;
 

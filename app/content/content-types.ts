@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bloksSchema, blokBase, field, multiAssetSchema, richTextSchema } from "./schema";
+import { bloksSchema, blokSchema, field, multiAssetSchema, richTextSchema } from "./schema";
 import { catalogueSchemas } from "./catalogue-model";
 
 /**
@@ -42,10 +42,7 @@ export const tableSchema = z
   .loose();
 export type Table = z.infer<typeof tableSchema>;
 
-export const financeSettingsSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("finance-settings"),
+export const financeSettingsSchema = blokSchema("finance-settings", {
     use_angle_api: flag,
     introText: richTextSchema.optional(),
     /** Term in months (column 1) vs maximum balloon percent (column 2). */
@@ -64,8 +61,7 @@ export const financeSettingsSchema = z
     comparison_rate_basis: text,
     comparison_rate_warning: text,
     disclaimer: textOrRichText,
-  })
-  .loose();
+  });
 export type FinanceSettings = z.infer<typeof financeSettingsSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -79,10 +75,7 @@ const metaFields = {
   navbar_solid: flag,
 };
 
-export const newsDetailSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("news-detail"),
+export const newsDetailSchema = blokSchema("news-detail", {
     title: text,
     /** Teaser for listings (the listing query excludes `body`). */
     summary: text,
@@ -91,14 +84,10 @@ export const newsDetailSchema = z
     news_categories: z.array(z.string()).optional(),
     body: bloksSchema.optional(),
     ...metaFields,
-  })
-  .loose();
+  });
 export type NewsDetail = z.infer<typeof newsDetailSchema>;
 
-export const ownersClubEventDetailSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("owners-club-event-detail"),
+export const ownersClubEventDetailSchema = blokSchema("owners-club-event-detail", {
     heading: text,
     /** AU state code, or NZ region for NZ events. */
     state: text,
@@ -113,29 +102,21 @@ export const ownersClubEventDetailSchema = z
     image_gallery: multiAssetSchema.optional(),
     body: bloksSchema.optional(),
     ...metaFields,
-  })
-  .loose();
+  });
 export type OwnersClubEventDetail = z.infer<typeof ownersClubEventDetailSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Header, navigation, footer (global/*)
 
-export const socialLinkSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("social-link"),
+export const socialLinkSchema = blokSchema("social-link", {
     /** facebook | instagram | youtube | linkedin | tiktok | x */
     platform: text,
     label: text,
     link: linkOrHref,
-  })
-  .loose();
+  });
 export type SocialLink = z.infer<typeof socialLinkSchema>;
 
-export const headerSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("header"),
+export const headerSchema = blokSchema("header", {
     /** Short brand name used in titles ("Kestrel"). */
     brand_name: text,
     brand_full_name: text,
@@ -150,27 +131,19 @@ export const headerSchema = z
     social_links: z.array(socialLinkSchema).optional(),
     /** Text of the country switch link, per country ("Visit Kestrel New Zealand"). */
     country_switch_label: text,
-  })
-  .loose();
+  });
 export type Header = z.infer<typeof headerSchema>;
 
-export const navTileSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("nav-tile"),
+export const navTileSchema = blokSchema("nav-tile", {
     image: asset,
     heading: text,
     description: text,
     buttonText: text,
     buttonUrl: linkOrHref,
-  })
-  .loose();
+  });
 export type NavTile = z.infer<typeof navTileSchema>;
 
-const navItemBaseSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("nav-item"),
+const navItemBaseSchema = blokSchema("nav-item", {
     title: text,
     link: linkOrHref,
     /** Model-line nav items reference their model line. */
@@ -181,51 +154,35 @@ const navItemBaseSchema = z
     tag_line: text,
     mega_menu_show_build: flag,
     mega_menu_invert_logo: flag,
-  })
-  .loose();
+  });
 export type NavItem = z.infer<typeof navItemBaseSchema> & { secondary_menu?: NavItem[] };
 /** A navigation item; `secondary_menu` holds nav-items again. */
 export const navItemSchema: z.ZodType<NavItem> = navItemBaseSchema.extend({
   secondary_menu: z.lazy(() => z.array(navItemSchema)).optional(),
 });
 
-export const navigationSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("navigation"),
+export const navigationSchema = blokSchema("navigation", {
     primary_nav: z.array(navItemSchema).optional(),
     model_line_nav: z.array(navItemSchema).optional(),
     secondary_nav: z.array(navItemSchema).optional(),
     model_line_nav_heading: text,
     build_button_text: text,
-  })
-  .loose();
+  });
 export type Navigation = z.infer<typeof navigationSchema>;
 
-export const footerLinkSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("footer-link"),
+export const footerLinkSchema = blokSchema("footer-link", {
     label: text,
     link: linkOrHref,
-  })
-  .loose();
+  });
 export type FooterLink = z.infer<typeof footerLinkSchema>;
 
-export const footerColumnSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("footer-column"),
+export const footerColumnSchema = blokSchema("footer-column", {
     heading: text,
     links: z.array(footerLinkSchema).optional(),
-  })
-  .loose();
+  });
 export type FooterColumn = z.infer<typeof footerColumnSchema>;
 
-export const footerSchema = z
-  .object({
-    ...blokBase,
-    component: z.literal("footer"),
+export const footerSchema = blokSchema("footer", {
     columns: z.array(footerColumnSchema).optional(),
     social_links: z.array(socialLinkSchema).optional(),
     cookies_label: text,
@@ -239,8 +196,7 @@ export const footerSchema = z
     cookie_banner_heading: text,
     cookie_banner_text: richTextSchema.optional(),
     cookie_accept_label: text,
-  })
-  .loose();
+  });
 export type Footer = z.infer<typeof footerSchema>;
 
 // ---------------------------------------------------------------------------------------------

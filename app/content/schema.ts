@@ -83,6 +83,16 @@ export const blokBase = {
   locale: localeSchema,
 };
 
+/**
+ * The schema of a content type or nested blok: the fields every blok has, its component name and
+ * its own fields; unknown fields and translations pass through (`.loose()`).
+ */
+export function blokSchema<const C extends string, F extends z.ZodRawShape>(component: C, fields: F) {
+  // Keys in blokBase's order (_uid, component, …): parse results and check messages keep their order.
+  const { _uid, component: _anyComponent, ...rest } = blokBase;
+  return z.looseObject({ _uid, component: z.literal(component), ...rest, ...fields });
+}
+
 export const anyBlokSchema = z.object(blokBase).loose();
 export type Blok = z.infer<typeof anyBlokSchema>;
 
