@@ -10,7 +10,7 @@ import { getLocalContentApi } from "./app/content/local-api.server";
 import { wwwRedirect } from "./app/features/seo/www";
 import { htmlEtag } from "./app/features/http/html-etag.server";
 import { previewMiddleware } from "./app/features/preview/middleware.server";
-import { createImageService, IMAGE_CACHE_CONTROL } from "./app/features/images/image-service.server";
+import { createImageService } from "./app/features/images/image-service.server";
 import {
   DEFAULT_IMAGE_RATE_LIMIT,
   DEFAULT_POST_RATE_LIMIT,
@@ -38,6 +38,7 @@ import { DEFAULT_PAGE_CACHE_MAX_BYTES, PageCache } from "./app/features/page-cac
 import { registerPageCache } from "./app/features/page-cache/registry";
 import { countryOfPath } from "./app/features/page-cache/variant";
 import { mayBeStaticFile } from "./app/features/http/static-paths";
+import { CacheControl } from "./app/features/http/cache-control";
 
 /**
  * The Express application (server.ts starts it; tests call it directly): request ids and
@@ -100,7 +101,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
 
   // Health checks come first after the baseline headers: nothing else runs for them (ADR 031).
   app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
+    res.set("Cache-Control", CacheControl.noStore).json({ status: "ok" });
   });
   const contentClient = createContentClient(env);
   app.get("/readyz", async (_req, res) => {
@@ -111,7 +112,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
       }),
       store: async () => (await getLeadStore()).probeWrite(),
     });
-    res.status(readiness.status === "ready" ? 200 : 503).set("Cache-Control", "no-store").json(readiness);
+    res.status(readiness.status === "ready" ? 200 : 503).set("Cache-Control", CacheControl.noStore).json(readiness);
   });
 
   app.use(compression());
@@ -148,10 +149,10 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   app.get(/^\/media\/(.+\/m(?:\/.*)?)$/, async (req, res) => {
     const result = await images(req.params[0] ?? "");
     if (result.status !== 200) {
-      res.status(result.status).set("Cache-Control", "no-store").json({ error: result.error });
+      res.status(result.status).set("Cache-Control", CacheControl.noStore).json({ error: result.error });
       return;
     }
-    res.set({ "Content-Type": result.contentType, "Cache-Control": IMAGE_CACHE_CONTROL, "X-Image-Cache": result.cache });
+    res.set({ "Content-Type": result.contentType, "Cache-Control": CacheControl.image, "X-Image-Cache": result.cache });
     res.send(result.body);
   });
 
@@ -169,12 +170,12 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     const contentApi = getLocalContentApi(env.CONTENT_DIR_ABS);
     app.all("/_content/v2/*", async (req, res) => {
       if (req.method !== "GET" && req.method !== "HEAD") {
-        res.status(405).set({ Allow: "GET", "Cache-Control": "no-store" }).json({ error: "Only GET is supported." });
+        res.status(405).set({ Allow: "GET", "Cache-Control": CacheControl.noStore }).json({ error: "Only GET is supported." });
         return;
       }
       const query = contentQuerySchema.safeParse(req.query);
       if (req.originalUrl.length > MAX_CONTENT_URL || !query.success) {
-        res.status(400).set("Cache-Control", "no-store").json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
+        res.status(400).set("Cache-Control", CacheControl.noStore).json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
         return;
       }
       let url: URL;

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { storySchema } from "./schema";
+import { isBlok, isRecord } from "~/lib/object";
 
 /**
  * The pure core of `npm run content:check` (scripts/content-check.ts does the I/O).
@@ -137,14 +138,6 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const I18N_RE = /^(.+)__i18n__([a-z0-9_-]+)$/i;
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isBlok(value: unknown): value is JsonObject & { component: string; _uid: string } {
-  return isObject(value) && typeof value.component === "string" && typeof value._uid === "string";
-}
-
 /** Storyblok's internal table parts (`_table_head`, `_table_row`, `_table_col`) are not bloks. */
 function isTablePart(component: string): boolean {
   return component.startsWith("_table");
@@ -225,7 +218,7 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
     }
     const values = new Set<string>();
     data.forEach((entry, i) => {
-      if (!isObject(entry) || typeof entry.value !== "string" || typeof entry.name !== "string") {
+      if (!isRecord<Json>(entry) || typeof entry.value !== "string" || typeof entry.name !== "string") {
         error("datasource", file, `[${i}]`, 'an entry needs string "name" and "value"');
         return;
       }
@@ -253,7 +246,7 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
       error("json", file, "", `invalid JSON: ${(e as Error).message}`);
       continue;
     }
-    if (!isObject(data)) {
+    if (!isRecord<Json>(data)) {
       error("story", file, "", "a story file must hold one story object");
       continue;
     }
@@ -266,7 +259,7 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
     }
     const fullSlug = typeof data.full_slug === "string" ? data.full_slug : "";
     const uuid = typeof data.uuid === "string" ? data.uuid : "";
-    const content = isObject(data.content) ? data.content : null;
+    const content = isRecord<Json>(data.content) ? data.content : null;
     const component = content && typeof content.component === "string" ? content.component : "";
 
     if (typeof data.uuid === "string" && !UUID_RE.test(uuid)) error("story", file, "uuid", `"${uuid}" is not a UUID`);
@@ -320,7 +313,7 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
         error("tree", file, "content.component", `"${story.fullSlug}" must be a ${rule.components.join(" or ")}, not ${component}`);
       }
     }
-    if (data.draft !== undefined && data.draft !== null && !(isObject(data.draft) && isObject(data.draft.content))) {
+    if (data.draft !== undefined && data.draft !== null && !(isRecord<Json>(data.draft) && isRecord<Json>(data.draft.content))) {
       error("story", file, "draft", 'a "draft" must be an object with a "content" blok');
     }
     stories.push(story);
@@ -349,14 +342,14 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
   for (const story of stories) {
     const trees: { root: Json; base: PathSeg[] }[] = [];
     if (story.data.content !== undefined) trees.push({ root: story.data.content, base: ["content"] });
-    if (isObject(story.data.draft) && story.data.draft.content !== undefined) {
+    if (isRecord<Json>(story.data.draft) && story.data.draft.content !== undefined) {
       trees.push({ root: story.data.draft.content, base: ["draft", "content"] });
     }
     const mayHoldUnknown = allowUnknown.has(story.fullSlug);
 
     for (const tree of trees) {
       const treeName = formatPath(tree.base);
-      if (!isBlok(tree.root)) {
+      if (!isBlok<Json>(tree.root)) {
         error("blok", story.file, treeName, "content must be a blok with component and _uid");
       }
       walk(tree.root, tree.base, treeName);
@@ -371,7 +364,7 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
         value.forEach((item, i) => walk(item, [...path, i], treeName));
         return;
       }
-      if (!isObject(value)) return;
+      if (!isRecord<Json>(value)) return;
 
       if (typeof value.component === "string" && !isTablePart(value.component)) {
         if (typeof value._uid !== "string" || value._uid === "") {
@@ -383,7 +376,7 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
       if (typeof value.linktype === "string" && (value.fieldtype === "multilink" || "cached_url" in value)) {
         checkMultilink(value, path);
       }
-      if (value.type === "link" && isObject(value.attrs)) checkRichTextLink(value.attrs, [...path, "attrs"]);
+      if (value.type === "link" && isRecord<Json>(value.attrs)) checkRichTextLink(value.attrs, [...path, "attrs"]);
 
       for (const [key, child] of Object.entries(value)) {
         if (child === undefined) continue;
@@ -467,7 +460,7 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
     function reportedByNestedBlok(root: JsonObject, issuePath: readonly PropertyKey[]): boolean {
       for (let i = 1; i < issuePath.length; i++) {
         const nested = valueAt(root, issuePath.slice(0, i));
-        if (isBlok(nested) && schemaList(options.schemas[nested.component]).length > 0) {
+        if (isBlok<Json>(nested) && schemaList(options.schemas[nested.component]).length > 0) {
           return issuePath[i] !== "component";
         }
       }
@@ -477,7 +470,7 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
     function checkRelation(value: Json, expected: readonly string[], path: PathSeg[]): void {
       const items = Array.isArray(value) ? value : [value];
       items.forEach((item, i) => {
-        const uuid = typeof item === "string" ? item : isObject(item) && typeof item.uuid === "string" ? item.uuid : "";
+        const uuid = typeof item === "string" ? item : isRecord<Json>(item) && typeof item.uuid === "string" ? item.uuid : "";
         if (uuid === "") return;
         const at = formatPath(Array.isArray(value) ? [...path, i] : path);
         const target = byUuid.get(uuid);

@@ -83,6 +83,16 @@ export const blokBase = {
   locale: localeSchema,
 };
 
+/**
+ * The schema of a content type or nested blok: the fields every blok has, its component name and
+ * its own fields; unknown fields and translations pass through (`.loose()`).
+ */
+export function blokSchema<const C extends string, F extends z.ZodRawShape>(component: C, fields: F) {
+  // Keys in blokBase's order (_uid, component, …): parse results and check messages keep their order.
+  const { _uid, component: _anyComponent, ...rest } = blokBase;
+  return z.looseObject({ _uid, component: z.literal(component), ...rest, ...fields });
+}
+
 export const anyBlokSchema = z.object(blokBase).loose();
 export type Blok = z.infer<typeof anyBlokSchema>;
 
@@ -131,3 +141,23 @@ export interface Story<C = Blok> {
   lang?: string;
   alternates?: unknown[];
 }
+
+/** Prices and numbers as the CMS stores them: strings ("45990"). A number is tolerated. */
+export const cmsNumberSchema = z.union([z.string(), z.number()]);
+
+/**
+ * The optional field shapes the content types are written with: a missing field renders as empty,
+ * never as an error (CONTENT_MODEL.md section 5).
+ */
+export const field = {
+  price: cmsNumberSchema.optional(),
+  text: z.string().optional(),
+  flag: z.boolean().optional(),
+  asset: assetSchema.nullish(),
+  ref: storyRefSchema.optional(),
+  refs: z.array(storyRefSchema).optional(),
+  /** A plain text field that some spaces turned into richtext. */
+  textOrRichText: z.union([z.string(), richTextSchema]).optional(),
+  /** A multilink field, or a plain path/url string as older blocks stored it. */
+  linkOrHref: z.union([linkSchema, z.string()]).optional(),
+};

@@ -9,3 +9,13 @@ export function pick<T extends object, K extends keyof T>(obj: T, keys: readonly
   for (const key of keys) copy[key] = obj[key];
   return copy;
 }
+
+/** A plain object (not null, not an array): the one record guard of server and browser code. */
+export function isRecord<T = unknown>(value: unknown): value is Record<string, T> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A blok: a record with a string `component` and a string `_uid`. */
+export function isBlok<T = unknown>(value: unknown): value is Record<string, T> & { component: string; _uid: string } {
+  return isRecord(value) && typeof value.component === "string" && typeof value._uid === "string";
+}

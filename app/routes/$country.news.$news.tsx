@@ -8,7 +8,8 @@ import { getNewsCategories } from "~/features/news/news.server";
 import { pageHeadersFor, type PageStory } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
-import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
+import { localeAllows } from "~/content/locale";
+import { pageSettingsFrom } from "~/features/pages/page-settings";
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { pageHeaders } from "~/features/pages/route-headers";
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Structured data reads (ancestors, brand) start with the story's: one content round trip.
   const structuredRead = pageStructuredData(country, slug, storyRead);
   const [story, newsCategories] = await Promise.all([storyRead, getNewsCategories()]);
-  if (!story || story.content.component !== "news-detail" || !storyLocaleMatches(story.content.locale, country)) {
+  if (!story || story.content.component !== "news-detail" || !localeAllows(story.content.locale, country)) {
     return throwNotFound(request, { country, reason: "missing-content" });
   }
   // A black navbar with the story's navbar_solid (default false); the header's two toggles (the

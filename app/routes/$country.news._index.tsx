@@ -8,7 +8,8 @@ import { getNewsCategories, getNewsPage } from "~/features/news/news.server";
 import { pageHeadersFor, type PageStory } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
-import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
+import { localeAllows } from "~/content/locale";
+import { pageSettingsFrom } from "~/features/pages/page-settings";
 import { contentPageMeta } from "~/features/pages/route-meta";
 import { pageHeaders } from "~/features/pages/route-headers";
 import { pageDataForRequest } from "~/features/pages/page-view.server";
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getNewsCategories(),
     getNewsPage(country, { version }),
   ]);
-  if (!story || !newsCategories || !news || !storyLocaleMatches(story.content.locale, country)) {
+  if (!story || !newsCategories || !news || !localeAllows(story.content.locale, country)) {
     return throwNotFound(request, { country, reason: "missing-content" });
   }
   // The news-listing block's own loader reads the URL's ?category=&page= (app/features/news).

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseQuoteRequest } from "~/features/finance/quote-schema";
 import { quote } from "~/features/finance/quote-service.server";
-
-const NO_STORE = { "Cache-Control": "no-store" } as const;
+import { NO_STORE_HEADERS as NO_STORE } from "~/features/http/cache-control";
 
 /** Only POST is a quote. */
 export function loader() {

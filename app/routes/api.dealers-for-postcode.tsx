@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { countrySchema } from "~/content/schema";
 import { lookupDealers, lookupDealersAround } from "~/features/forms/dealers.server";
+import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
 
 /**
  * GET /api/dealers-for-postcode?country=au&postcode=3121: the enquiry form's dealer options for a
@@ -26,13 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!query.success) {
     const countryBad = query.error.issues.some((i) => i.path[0] === "country");
     const error = countryBad ? "country must be au or nz" : "postcode must be 1 to 4 digits";
-    return Response.json({ error }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ error }, { status: 400, headers: NO_STORE_HEADERS });
   }
   const { country, postcode, dealer } = query.data;
   const lookup = dealer ? await lookupDealersAround(dealer, country) : await lookupDealers(postcode, country);
   if (!lookup) {
     const error = dealer ? "unknown dealer" : "postcode must be 1 to 4 digits";
-    return Response.json({ error }, { status: dealer ? 404 : 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ error }, { status: dealer ? 404 : 400, headers: NO_STORE_HEADERS });
   }
-  return Response.json(lookup, { headers: { "Cache-Control": "public, max-age=300" } });
+  return Response.json(lookup, { headers: { "Cache-Control": CacheControl.publicFiveMinutes } });
 }

@@ -4,6 +4,7 @@ import { countrySchema } from "~/content/schema";
 import { LISTING_KINDS, MAX_LISTING_PAGE, type ListingKind } from "~/features/news/listing";
 import { fetchListingPage } from "~/features/news/listing.server";
 import { getNewsCategories } from "~/features/news/news.server";
+import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
 
 const querySchema = z.object({
   country: countrySchema,
@@ -30,9 +31,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { country, category, page } = parsed.data;
   const categories = kind === "news" ? ((await getNewsCategories()) ?? []) : [];
   const result = await fetchListingPage(kind, country, { category: kind === "news" ? category : "", page }, categories);
-  if (!result) return Response.json({ error: "Content unavailable" }, { status: 502, headers: { "Cache-Control": "no-store" } });
+  if (!result) return Response.json({ error: "Content unavailable" }, { status: 502, headers: NO_STORE_HEADERS });
   return Response.json(
     { ...result, page, category },
-    { headers: { "Cache-Control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300" } },
+    { headers: { "Cache-Control": CacheControl.page } },
   );
 }

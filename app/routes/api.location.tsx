@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { locationFromHeaders } from "~/features/site-state/geo";
+import { CacheControl } from "~/features/http/cache-control";
 
 /**
  * GET /api/location/: the visitor's latitude and longitude from the CDN's geo headers
@@ -9,6 +10,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const point = locationFromHeaders(request.headers);
   return Response.json(
     { latitude: point?.lat ?? null, longitude: point?.lng ?? null },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: { "Cache-Control": CacheControl.privateNoStore } },
   );
 }

@@ -4,6 +4,7 @@ import { countrySchema } from "~/content/schema";
 import { getDealerData } from "~/features/dealers/dealers.server";
 import { MAX_QUERY_LENGTH } from "~/features/dealers/locator";
 import { searchPlaces } from "~/features/dealers/search";
+import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
 
 const querySchema = z.object({
   country: countrySchema,
@@ -22,10 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.success) {
     return Response.json(
       { error: "country must be au or nz and q a search text of 1 to 100 characters" },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
+      { status: 400, headers: NO_STORE_HEADERS },
     );
   }
   const { country, q } = parsed.data;
   const suggestions = searchPlaces(q, country, await getDealerData());
-  return Response.json({ suggestions }, { headers: { "Cache-Control": "public, max-age=300" } });
+  return Response.json({ suggestions }, { headers: { "Cache-Control": CacheControl.publicFiveMinutes } });
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { reverseGeocodeAuState } from "~/features/site-state/geo.server";
+import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
 
 const coordinate = (min: number, max: number) =>
   z
@@ -20,8 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const parsed = coordinates.safeParse({ lat: params.get("lat"), lng: params.get("lon") });
   if (!parsed.success) {
-    return Response.json({ error: "lat and lon must be coordinates" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ error: "lat and lon must be coordinates" }, { status: 400, headers: NO_STORE_HEADERS });
   }
   const result = await reverseGeocodeAuState(parsed.data);
-  return Response.json(result, { headers: { "Cache-Control": "private, max-age=3600" } });
+  return Response.json(result, { headers: { "Cache-Control": CacheControl.privateHour } });
 }

@@ -4,6 +4,7 @@ import { loadCountryPages } from "~/features/shell/country-pages.server";
 import { countrySwitchLanding } from "~/features/shell/country-switch-path";
 import { countryCookie } from "~/features/site-state/cookies.server";
 import { safeReturnTo } from "~/features/site-state/return-to";
+import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
 
 /**
  * GET /api/set-location/{country}: stores the visitor's country (the `country` cookie, which the
@@ -16,10 +17,10 @@ import { safeReturnTo } from "~/features/site-state/return-to";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = countrySchema.safeParse(params.country);
   if (!parsed.success) {
-    return Response.json({ error: "Unknown country: use au or nz" }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ error: "Unknown country: use au or nz" }, { status: 400, headers: NO_STORE_HEADERS });
   }
   const country = parsed.data;
-  const headers = new Headers({ "Set-Cookie": countryCookie(country), "Cache-Control": "no-store" });
+  const headers = new Headers({ "Set-Cookie": countryCookie(country), "Cache-Control": CacheControl.noStore });
   const returnTo = new URL(request.url).searchParams.get("returnTo");
   if (returnTo !== null) {
     const location = countrySwitchLanding(safeReturnTo(returnTo, `/${country}`), await loadCountryPages());

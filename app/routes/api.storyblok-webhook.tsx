@@ -10,8 +10,7 @@ import {
   verifyWebhookSignature,
 } from "~/content/webhook.server";
 import { getEnv } from "~/env.server";
-
-const NO_STORE = { "Cache-Control": "no-store" };
+import { NO_STORE_HEADERS as NO_STORE } from "~/features/http/cache-control";
 const reply = (body: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 

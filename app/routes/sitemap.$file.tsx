@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { loadSitemapPlan, SITEMAP_CACHE_CONTROL } from "~/features/seo/sitemap.server";
 import { renderSitemapChild } from "~/features/seo/sitemap";
+import { CacheControl } from "~/features/http/cache-control";
 
 const fileSchema = z
   .string()
@@ -13,7 +14,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const name = fileSchema.safeParse(params.file);
   const xml = name.success ? renderSitemapChild(await loadSitemapPlan(), name.data) : null;
   if (!xml) {
-    return Response.json({ error: "Unknown sitemap: see /sitemap.xml" }, { status: 404, headers: { "Cache-Control": "public, max-age=60" } });
+    return Response.json({ error: "Unknown sitemap: see /sitemap.xml" }, { status: 404, headers: { "Cache-Control": CacheControl.publicMinute } });
   }
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": SITEMAP_CACHE_CONTROL },

@@ -1,3 +1,5 @@
+import { isRecord } from "~/lib/object";
+
 /** JSON value types shared by the local content API (no I/O here). */
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
@@ -55,6 +57,5 @@ export interface ContentSource {
 
 export type Version = "draft" | "published";
 
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+/** The record guard (app/lib/object.ts), typed for stored JSON. */
+export const isJsonObject: (value: unknown) => value is JsonObject = isRecord;

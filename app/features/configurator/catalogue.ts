@@ -1,9 +1,26 @@
 /**
- * Normalises the configurator's content stories (model line, models, colours, trims,
- * accessories, price disclaimers, vehicle prices) into a Catalogue. Pure and forgiving: a missing
- * or malformed optional field becomes empty, never an error (content written before a field
- * existed must still render).
+ * The configurator's view of the catalogue: its content stories (model line, models, colours,
+ * trims, accessories, price disclaimers, vehicle prices), read once with their schemas by the
+ * catalogue read model (app/content/catalogue-model.ts), become a Catalogue. Pure and forgiving:
+ * a missing or malformed optional field becomes empty, never an error (content written before a
+ * field existed must still render).
  */
+import {
+  readAccessory,
+  readColour,
+  readModel,
+  readModelLine,
+  readPriceDisclaimer,
+  readTrim,
+  refUuid,
+  refUuids,
+  textsOf,
+  MODEL_PRICE_FIELDS,
+  type OptionContent,
+  type StoryLike,
+} from "~/content/catalogue-model";
+import type { Asset } from "~/content/schema";
+import { isRecord } from "~/lib/object";
 import { resolveVehiclePrice } from "~/features/pricing/vehicle-price";
 import type { VehiclePriceInput } from "~/features/pricing/types";
 import { slugify } from "./build";
@@ -22,47 +39,26 @@ import {
   type OptionKind,
 } from "./types";
 
-type Rec = Record<string, unknown>;
+export { refUuid };
 
 /** A story as the content API returns it (only what is read here). */
-export interface StoryInput {
-  uuid?: unknown;
-  slug?: unknown;
-  full_slug?: unknown;
-  name?: unknown;
-  content?: unknown;
-}
+export type StoryInput = StoryLike;
 
-function isRec(value: unknown): value is Rec {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
+/** A text of the content (read as a string, a number or absent), or a story field. */
 function str(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return "";
 }
 
-function image(value: unknown, fallbackAlt = ""): ConfigImage | null {
-  if (!isRec(value)) return null;
-  const filename = str(value.filename).trim();
+function image(value: Asset | null | undefined, fallbackAlt = ""): ConfigImage | null {
+  const filename = (value?.filename ?? "").trim();
   if (!filename) return null;
-  return { filename, alt: str(value.alt) || fallbackAlt };
+  return { filename, alt: value?.alt || fallbackAlt };
 }
 
-function images(value: unknown, fallbackAlt: string): ConfigImage[] {
-  return Array.isArray(value) ? value.map((v) => image(v, fallbackAlt)).filter((v): v is ConfigImage => v !== null) : [];
-}
-
-/** A reference as it arrives: a uuid, or a resolved story. */
-export function refUuid(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (isRec(value)) return str(value.uuid);
-  return "";
-}
-
-function refList(value: unknown): string[] {
-  return Array.isArray(value) ? value.map(refUuid).filter(Boolean) : [];
+function images(value: readonly Asset[] | undefined, fallbackAlt: string): ConfigImage[] {
+  return (value ?? []).map((v) => image(v, fallbackAlt)).filter((v): v is ConfigImage => v !== null);
 }
 
 /** modelCodes: "A,B" in content; a list is tolerated. */
@@ -71,65 +67,65 @@ export function parseModelCodes(value: unknown): string[] {
   return parts.map((p) => p.trim()).filter(Boolean);
 }
 
-function contentOf(story: StoryInput | undefined | null): Rec {
-  return story && isRec(story.content) ? story.content : {};
-}
-
-function option(value: unknown): ConfigOption | null {
-  if (!isRec(value)) return null;
-  const name = str(value.name).trim();
+function option(value: OptionContent): ConfigOption | null {
+  const name = (value.name ?? "").trim();
   if (!name) return null;
   return {
     id: slugify(name),
     name,
-    info: str(value.info),
+    info: value.info ?? "",
     price: str(value.price),
     image: image(value.image, name),
-    componentType: str(value.component_type) || str(value.componentType),
+    componentType: value.component_type || str(value.componentType),
     includedInDriveawayPrice: value.included_in_driveaway_price === true,
     modelCodes: parseModelCodes(value.modelCodes),
-    cleanCarProgramme: str(value.clean_car_programme),
+    cleanCarProgramme: value.clean_car_programme ?? "",
   };
 }
 
+/** The content's name, else the story's. */
+function nameOf(contentName: string | undefined, story: StoryInput): string {
+  return (contentName ?? "").trim() || str(story.name).trim();
+}
+
 export function normaliseColour(story: StoryInput): ConfigColour | null {
-  const c = contentOf(story);
-  const name = str(c.name).trim() || str(story.name).trim();
+  const c = readColour(story);
+  const name = nameOf(c.name, story);
   const uuid = str(story.uuid);
   if (!uuid || !name) return null;
-  return { uuid, id: slugify(name), name, hex: str(c.hex), price: str(c.price), images: images(c.images, name) };
+  return { uuid, id: slugify(name), name, hex: c.hex ?? "", price: str(c.price), images: images(c.images, name) };
 }
 
 export function normaliseTrim(story: StoryInput): ConfigTrim | null {
-  const c = contentOf(story);
-  const name = str(c.name).trim() || str(story.name).trim();
+  const c = readTrim(story);
+  const name = nameOf(c.name, story);
   const uuid = str(story.uuid);
   if (!uuid || !name) return null;
   return {
     uuid,
     id: slugify(name),
     name,
-    description: str(c.description),
+    description: c.description ?? "",
     price: str(c.price),
-    modelColours: refList(c.model_colours),
+    modelColours: refUuids(c.model_colours),
     images: images(c.images, name),
   };
 }
 
 export function normaliseAccessory(story: StoryInput): ConfigAccessory | null {
-  const c = contentOf(story);
-  const name = str(c.name).trim() || str(story.name).trim();
+  const c = readAccessory(story);
+  const name = nameOf(c.name, story);
   const uuid = str(story.uuid);
   if (!uuid || !name) return null;
   return {
     uuid,
     id: str(story.slug) || slugify(name),
     name,
-    description: str(c.description),
+    description: c.description ?? "",
     price: str(c.price),
-    code: str(c.code),
+    code: c.code ?? "",
     image: image(c.image, name),
-    categories: Array.isArray(c.categories) ? c.categories.map(str).filter(Boolean) : [],
+    categories: Array.isArray(c.categories) ? c.categories.filter(Boolean) : [],
   };
 }
 
@@ -147,13 +143,15 @@ export interface CatalogueInput {
 
 /** Builds the catalogue; models of another component than model-{country} are skipped. */
 export function normaliseCatalogue(input: CatalogueInput): Catalogue {
-  const line = contentOf(input.line);
+  const line = readModelLine(input.line);
   const rels = new Map<string, StoryInput>();
   for (const s of [...input.rels, ...input.accessories]) if (typeof s.uuid === "string") rels.set(s.uuid, s);
+  // A reference holding a story object is resolved; otherwise its uuid is looked up.
+  const storyOf = (ref: unknown): StoryInput | undefined => (isRecord(ref) && "content" in ref ? ref : rels.get(refUuid(ref)));
 
   const disclaimer = (ref: unknown): ConfigDisclaimer | null => {
-    const story = isRec(ref) && "content" in ref ? (ref as StoryInput) : rels.get(refUuid(ref));
-    const text = str(contentOf(story).text);
+    const story = storyOf(ref);
+    const text = str(readPriceDisclaimer(story).text);
     return story && text ? { uuid: str(story.uuid), text } : null;
   };
   const vehiclePrice = (ref: unknown): VehiclePriceInput | null =>
@@ -161,7 +159,7 @@ export function normaliseCatalogue(input: CatalogueInput): Catalogue {
 
   const accessoryMap = new Map<string, ConfigAccessory>();
   const addAccessory = (ref: unknown) => {
-    const story = isRec(ref) && "content" in ref ? (ref as StoryInput) : rels.get(refUuid(ref));
+    const story = storyOf(ref);
     const acc = story ? normaliseAccessory(story) : null;
     if (acc && !accessoryMap.has(acc.uuid)) accessoryMap.set(acc.uuid, acc);
   };
@@ -169,47 +167,37 @@ export function normaliseCatalogue(input: CatalogueInput): Catalogue {
 
   const models: ConfigModel[] = [];
   for (const story of input.models) {
-    const c = contentOf(story);
-    if (c.component !== `model-${input.country}`) continue;
-    const name = str(c.name).trim() || str(story.name).trim();
+    const raw = story.content as { component?: unknown; driveaway_state_prices?: unknown } | undefined;
+    if (raw?.component !== `model-${input.country}`) continue;
+    const c = readModel(story);
+    const name = nameOf(c.name, story);
+    const shortName = c.short_name || name;
     const options = Object.fromEntries(
-      OPTION_KINDS.map((kind) => [
-        kind,
-        (Array.isArray(c[OPTION_FIELDS[kind]]) ? (c[OPTION_FIELDS[kind]] as unknown[]) : [])
-          .map(option)
-          .filter((o): o is ConfigOption => o !== null),
-      ]),
+      OPTION_KINDS.map((kind) => [kind, (c[OPTION_FIELDS[kind]] ?? []).map(option).filter((o): o is ConfigOption => o !== null)]),
     ) as Record<OptionKind, ConfigOption[]>;
-    const accessoryRefs = Array.isArray(c.accessories) ? c.accessories : [];
+    const accessoryRefs = c.accessories ?? [];
     accessoryRefs.forEach(addAccessory);
     models.push({
       uuid: str(story.uuid),
-      slug: str(story.slug) || slugify(str(c.short_name) || name),
+      slug: str(story.slug) || slugify(shortName),
       name,
-      shortName: str(c.short_name) || name,
-      variantName: str(c.variant_name),
-      code: str(c.code),
+      shortName,
+      variantName: c.variant_name ?? "",
+      code: c.code ?? "",
       nvicCode: str(c.nvicCode).trim(),
       options,
-      colourUuids: refList(c.colours),
-      trimUuids: refList(c.trims),
-      accessoryUuids: refList(accessoryRefs),
-      vehiclePrice: vehiclePrice(c.driveaway_state_prices),
-      driveaway_price: str(c.driveaway_price),
-      driveaway_abn_price: str(c.driveaway_abn_price),
-      driveaway_retail_price: str(c.driveaway_retail_price),
-      driveaway_price_type: str(c.driveaway_price_type),
-      offer_text: str(c.offer_text),
-      offer_text_abn: str(c.offer_text_abn),
-      offer_text_retail: str(c.offer_text_retail),
+      colourUuids: refUuids(c.colours),
+      trimUuids: refUuids(c.trims),
+      accessoryUuids: refUuids(accessoryRefs),
+      // The pricing feature resolves the reference (it also takes inline vehicle-price content).
+      vehiclePrice: vehiclePrice(raw?.driveaway_state_prices),
+      ...textsOf(c, MODEL_PRICE_FIELDS),
       hideOffersInConfigurator: c.hide_offers_in_configurator === true,
-      priceDisclaimers: (Array.isArray(c.price_disclaimers) ? c.price_disclaimers : [])
-        .map(disclaimer)
-        .filter((d): d is ConfigDisclaimer => d !== null),
-      disclaimer: str(c.disclaimer),
+      priceDisclaimers: (c.price_disclaimers ?? []).map(disclaimer).filter((d): d is ConfigDisclaimer => d !== null),
+      disclaimer: c.disclaimer ?? "",
       cleanCarProgramme: str(c.clean_car_programme),
       image: image(c.image, name),
-      description: str(c.description),
+      description: c.description ?? "",
       enableAngleQuote: c.enable_angle_quote === true,
     });
   }
@@ -219,8 +207,8 @@ export function normaliseCatalogue(input: CatalogueInput): Catalogue {
     line: {
       uuid: str(input.line.uuid),
       slug: str(input.line.slug),
-      name: str(line.name) || str(input.line.name),
-      image: image(line.image, str(line.name)),
+      name: line.name || str(input.line.name),
+      image: image(line.image, line.name ?? ""),
     },
     models,
     colours: input.colours.map(normaliseColour).filter((c): c is ConfigColour => c !== null),
@@ -234,14 +222,10 @@ export function unresolvedUuids(models: readonly StoryInput[], known: readonly S
   const have = new Set(known.map((s) => str(s.uuid)));
   const out = new Set<string>();
   for (const story of models) {
-    const c = contentOf(story);
-    for (const field of ["accessories", "price_disclaimers"]) {
-      for (const ref of Array.isArray(c[field]) ? (c[field] as unknown[]) : []) {
-        if (typeof ref === "string" && ref && !have.has(ref)) out.add(ref);
-      }
+    const c = readModel(story);
+    for (const ref of [...(c.accessories ?? []), ...(c.price_disclaimers ?? []), c.driveaway_state_prices]) {
+      if (typeof ref === "string" && ref && !have.has(ref)) out.add(ref);
     }
-    const vp = c.driveaway_state_prices;
-    if (typeof vp === "string" && vp && !have.has(vp)) out.add(vp);
   }
   return [...out];
 }

@@ -3,6 +3,7 @@
  * serialisable data: the server sends it once and the browser resolves every build from it.
  */
 import type { PricedModel, VehiclePriceInput } from "~/features/pricing/types";
+import type { ImageRef, ModelIdentity } from "~/features/vehicles/types";
 
 export type ConfiguratorCountry = "au" | "nz";
 
@@ -11,19 +12,17 @@ export const OPTION_KINDS = ["engine", "motor", "transmission", "drivetrain", "b
 export type OptionKind = (typeof OPTION_KINDS)[number];
 
 /** The model field holding each list. */
-export const OPTION_FIELDS: Readonly<Record<OptionKind, string>> = {
+export const OPTION_FIELDS = {
   engine: "engines",
   motor: "motors",
   transmission: "transmissions",
   drivetrain: "drivetrains",
   battery: "batteries",
   wheels: "wheels",
-};
+} as const satisfies Record<OptionKind, string>;
 
-export interface ConfigImage {
-  filename: string;
-  alt: string;
-}
+/** An image as the views carry it. */
+export type ConfigImage = ImageRef;
 
 export interface ConfigOption {
   /** URL value: the name as a slug. */
@@ -77,13 +76,7 @@ export interface ConfigDisclaimer {
   text: string;
 }
 
-export interface ConfigModel extends PricedModel {
-  uuid: string;
-  slug: string;
-  name: string;
-  shortName: string;
-  variantName: string;
-  code: string;
+export interface ConfigModel extends PricedModel, ModelIdentity {
   nvicCode: string;
   options: Record<OptionKind, ConfigOption[]>;
   colourUuids: string[];

@@ -15,6 +15,7 @@ import {
   type AllowListOptions,
   type AssetRef,
 } from "./allow-list";
+import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
 
 /** What the download endpoints need from the outside (injected in tests). */
 export interface DownloadDeps extends AllowListOptions {
@@ -37,10 +38,10 @@ export class DownloadError extends Error {
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof DownloadError) {
-    return Response.json({ error: error.message }, { status: error.status, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ error: error.message }, { status: error.status, headers: NO_STORE_HEADERS });
   }
   console.error("[downloads] failed:", error instanceof Error ? error.message : error);
-  return Response.json({ error: "Download failed" }, { status: 502, headers: { "Cache-Control": "no-store" } });
+  return Response.json({ error: "Download failed" }, { status: 502, headers: NO_STORE_HEADERS });
 }
 
 const imagesSchema = z.object({
@@ -189,7 +190,7 @@ export async function zipResponse(urls: readonly string[], deps: DownloadDeps): 
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": 'attachment; filename="images.zip"',
-      "Cache-Control": "no-store",
+      "Cache-Control": CacheControl.noStore,
       "X-Content-Type-Options": "nosniff",
     },
   });
@@ -221,7 +222,7 @@ export async function assetResponse(url: string | null, deps: DownloadDeps): Pro
   const headers: Record<string, string> = {
     "Content-Type": CONTENT_TYPES[ext] ?? "application/octet-stream",
     "Content-Disposition": `attachment; filename="${name}"`,
-    "Cache-Control": "public, max-age=3600",
+    "Cache-Control": CacheControl.publicHour,
     "X-Content-Type-Options": "nosniff",
   };
   if (planned.size !== null && ref.kind === "local") headers["Content-Length"] = String(planned.size);

@@ -5,6 +5,7 @@ import { loadGlobals } from "~/features/shell/globals.server";
 import { contentUnavailable } from "~/features/observability/request-context.server";
 import type { NotFoundPayload } from "./error-screen";
 import { notFoundMessage, type NotFoundReason } from "./not-found-message";
+import { CacheControl } from "~/features/http/cache-control";
 
 /** The 503 page's message when the content API cannot be reached and nothing is cached. */
 export const CONTENT_UNAVAILABLE_MESSAGE = "This page is temporarily unavailable. Please try again in a few minutes.";
@@ -20,7 +21,7 @@ export async function throwNotFound(
   const path = new URL(request.url).pathname;
   // A story that could not be read because the content API is down is not "not found".
   if (contentUnavailable()) {
-    throw data(CONTENT_UNAVAILABLE_MESSAGE, { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "60" } });
+    throw data(CONTENT_UNAVAILABLE_MESSAGE, { status: 503, headers: { "Cache-Control": CacheControl.noStore, "Retry-After": "60" } });
   }
   const [errorStory, globals] = await Promise.all([
     getStory("error", { country: opts.country }),
@@ -35,5 +36,5 @@ export async function throwNotFound(
     globals,
   };
   // The page shows the layout (the consent banner, AU prices' state): shared caches key on cookies.
-  throw data(payload, { status: 404, headers: { "Cache-Control": "public, max-age=60", Vary: "Cookie" } });
+  throw data(payload, { status: 404, headers: { "Cache-Control": CacheControl.publicMinute, Vary: "Cookie" } });
 }

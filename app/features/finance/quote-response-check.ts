@@ -1,4 +1,5 @@
 import type { FinanceQuoteResponse } from "./quote-schema";
+import { isRecord } from "~/lib/object";
 
 /**
  * The browser's check of an answer of our quote API (POST /api/angleGenericQuote/), without zod:
@@ -9,21 +10,17 @@ import type { FinanceQuoteResponse } from "./quote-schema";
  * tests/unit/finance/quote-response-check.test.ts keeps it in step with the schema.
  */
 export function isQuoteResponse(body: unknown): body is FinanceQuoteResponse {
-  if (!isObject(body)) return false;
+  if (!isRecord(body)) return false;
   if (body.error === true) return body.message === undefined || typeof body.message === "string";
   if (body.error !== false) return false;
   const details = body.quoteDetails;
-  if (!isObject(details) || !isAmount(details.financedAmount)) return false;
+  if (!isRecord(details) || !isAmount(details.financedAmount)) return false;
   const schedules = details.repaymentSchedules;
   if (!Array.isArray(schedules) || schedules.length === 0 || !schedules.every(isRepaymentSchedule)) return false;
   const program = details.programDetails;
-  if (!isObject(program) || !isObject(program.rateDetails)) return false;
+  if (!isRecord(program) || !isRecord(program.rateDetails)) return false;
   const { customerRate, comparisonRate } = program.rateDetails;
   return isAmount(customerRate) && (comparisonRate === undefined || comparisonRate === null || isAmount(comparisonRate));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A finite number, not negative (the schema's `amount`). */
@@ -32,7 +29,7 @@ function isAmount(value: unknown): value is number {
 }
 
 function isRepaymentSchedule(value: unknown): boolean {
-  if (!isObject(value)) return false;
+  if (!isRecord(value)) return false;
   const { instalmentFrequency, totalAmount, numberOfInstalments, totalAmountRepayable } = value;
   return (
     typeof instalmentFrequency === "string" &&

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { forbidsStore } from "./cache-control";
 
 /** A weak ETag of a body (weak: the same page compressed or not is the same entity). */
 export function weakEtag(body: Buffer): string {
@@ -56,7 +57,7 @@ export function htmlEtag() {
       if (decided === null) {
         const type = String(res.getHeader("Content-Type") ?? "");
         const cacheControl = String(res.getHeader("Cache-Control") ?? "");
-        decided = res.statusCode === 200 && type.startsWith("text/html") && !/no-store/i.test(cacheControl);
+        decided = res.statusCode === 200 && type.startsWith("text/html") && !forbidsStore(cacheControl);
       }
       return decided;
     };

@@ -1,4 +1,5 @@
 import { CONTENT_UNAVAILABLE_MESSAGE } from "~/features/errors/not-found.server";
+import { CacheControl } from "~/features/http/cache-control";
 
 /**
  * Overload protection (issue 26 item 9, ADR 031): at most `concurrency` server renders at once;
@@ -156,7 +157,7 @@ export function releaseWhenSent(res: SentResponse, release: Release): void {
 export const OVERLOADED_HTML = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>503</title></head><body><main><h1>503</h1><p>${CONTENT_UNAVAILABLE_MESSAGE}</p></main></body></html>`;
 export const OVERLOADED_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "text/html; charset=utf-8",
-  "Cache-Control": "no-store",
+  "Cache-Control": CacheControl.noStore,
   "Retry-After": String(OVERLOAD_RETRY_AFTER_SECONDS),
 };
 

@@ -15,8 +15,6 @@ export type ImageResponse =
   | { status: 200; contentType: string; body: Buffer; cache: "hit" | "miss" | "bypass" }
   | { status: 400 | 404; error: string };
 
-/** Long-lived: an image-service URL names its source file and every transformation. */
-export const IMAGE_CACHE_CONTROL = "public, max-age=2592000, stale-while-revalidate=86400";
 const DEFAULT_QUALITY = 80;
 const CONTENT_TYPES: Record<OutputFormat, string> = {
   webp: "image/webp",

@@ -1,4 +1,5 @@
 import type { Country } from "~/content/schema";
+import { localeFilterQuery } from "~/content/locale";
 
 /**
  * News and owners-club event listings (spec site.md sections 2, 4, 7 and 8): pure parts shared by
@@ -112,9 +113,7 @@ export function hasMore(total: number, loaded: number): boolean {
  */
 export function listingParams(kind: ListingKind, country: Country, query: ListingQuery): Record<string, unknown> {
   const source = LISTING_SOURCES[kind];
-  const filter: Record<string, unknown> = {
-    __or: [{ locale: { in: `${country},both` } }, { locale: { is: "empty" } }],
-  };
+  const filter: Record<string, unknown> = { ...localeFilterQuery(country) };
   if (kind === "news" && query.category) filter.news_categories = { any_in_array: query.category };
   return {
     starts_with: source.startsWith,

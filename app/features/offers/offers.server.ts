@@ -1,5 +1,5 @@
 import type { BlockLoaderArgs } from "~/blocks/loaders.server";
-import { financeOfferSchema } from "~/content/content-types";
+import { financeOfferSchema, refUuids } from "~/content/catalogue-model";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import { vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
 import { loadCountryCatalogue } from "~/features/vehicles/vehicles.server";
@@ -15,14 +15,6 @@ export interface OffersListingData {
 
 type Rec = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
-
-/** The uuids a references field holds (strings, or resolved stories). */
-function refUuids(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .map((v) => (typeof v === "string" ? v : v && typeof v === "object" ? str((v as Rec).uuid) : ""))
-    .filter(Boolean);
-}
 
 function financeOffersOf(content: Rec): FinanceOfferView[] {
   const list = Array.isArray(content.finance) ? content.finance : [];

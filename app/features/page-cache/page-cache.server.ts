@@ -18,6 +18,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { CACHE_POLICIES, type CachePolicy } from "~/content/cache.server";
+import { sharedCacheMayStore } from "~/features/http/cache-control";
 import { partsAround, weakEtag } from "~/features/http/html-etag.server";
 import { ByteLru } from "./lru";
 import { pageKey, renderQuery, variantCookieHeader, type PageVariant } from "./variant";
@@ -93,7 +94,7 @@ export function storablePolicy(response: Response, contentFailures: number, poli
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return null;
   if (response.headers.getSetCookie().length > 0) return null;
   const cacheControl = response.headers.get("Cache-Control") ?? "";
-  if (!/\bpublic\b/i.test(cacheControl) || /\b(no-store|private|no-cache)\b/i.test(cacheControl)) return null;
+  if (!sharedCacheMayStore(cacheControl) || /\bno-cache\b/i.test(cacheControl)) return null;
   return response.status === 200 ? policies.page : policies.notFound;
 }
 

@@ -10,8 +10,10 @@ import type { PageSettings } from "~/features/shell/globals";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import type { JsonLdNode } from "~/features/seo/json-ld";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
-import { PAGE_COMPONENTS, pageSettingsFrom, storyLocaleMatches } from "./page-settings";
+import { localeAllows } from "~/content/locale";
+import { PAGE_COMPONENTS, pageSettingsFrom } from "./page-settings";
 import { pageDataForRequest } from "./page-view.server";
+import { CacheControl } from "~/features/http/cache-control";
 
 export type PageStory = Story<Blok & Record<string, unknown>>;
 
@@ -26,7 +28,7 @@ export interface ContentPageData {
 }
 
 /** Published pages may be cached briefly by shared caches; the content cache does the rest. */
-export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const PAGE_CACHE_CONTROL = CacheControl.page;
 
 /**
  * Headers of a published page. The HTML depends on the visitor's cookies (consent banner, AU
@@ -64,7 +66,7 @@ export async function loadContentPage(
   const structuredRead = pageStructuredData(country, clean || "home", storyRead);
   const story = await storyRead;
   const allowed = opts.components ?? PAGE_COMPONENTS;
-  if (!story || !allowed.has(story.content.component) || !storyLocaleMatches(story.content.locale, country)) {
+  if (!story || !allowed.has(story.content.component) || !localeAllows(story.content.locale, country)) {
     return throwNotFound(request, { country, reason: "missing-content" });
   }
   const [structuredData, blockData] = await Promise.all([structuredRead, loadBlockData(story.content.body, country, request)]);

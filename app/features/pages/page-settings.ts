@@ -5,10 +5,11 @@ import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 /** Story content types the catch-all may render as a page. */
 export const PAGE_COMPONENTS = new Set(["page", "news-detail", "owners-club-event-detail"]);
 
-/** True when a story's locale lets it be shown in the URL's country (empty, both, or equal). */
-export function storyLocaleMatches(locale: unknown, country: string): boolean {
-  return locale === undefined || locale === null || locale === "" || locale === "both" || locale === country;
-}
+/**
+ * The locale rule under its older name, for app/blocks/loaders.server.ts (the block runtime's part
+ * of issue 28 moves it to `localeAllows` from app/content/locale.ts).
+ */
+export { localeAllows as storyLocaleMatches } from "~/content/locale";
 
 /** The shell settings a page story carries (spec site.md sections 2 and 3). */
 export function pageSettingsFrom(content: Blok & Record<string, unknown>, defaults: Partial<PageSettings> = {}): PageSettings {

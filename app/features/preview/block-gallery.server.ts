@@ -9,7 +9,7 @@ import { loadBlockData } from "~/blocks/loaders.server";
 import { MODEL_RELATIONS } from "~/content/relations";
 import type { Country } from "~/content/schema";
 import { getStories } from "~/content/stories.server";
-import { storyLocaleMatches } from "~/features/pages/page-settings";
+import { localeAllows } from "~/content/locale";
 import { collectBlockExamples, describeBlockFields, type BlockExample, type BlockField, type GalleryStory } from "./block-gallery";
 
 export interface GalleryExample extends BlockExample {
@@ -44,7 +44,7 @@ export async function loadBlockGallery(country: Country, version: "draft" | "pub
   const entries: GalleryEntry[] = names.map((name) => ({
     name,
     fields: describeBlockFields(blockSchemas[name]!),
-    examples: (examples[name] ?? []).map((example) => ({ ...example, visible: storyLocaleMatches(example.blok.locale, country) })),
+    examples: (examples[name] ?? []).map((example) => ({ ...example, visible: localeAllows(example.blok.locale, country) })),
   }));
   const rendered = entries.flatMap((entry) => entry.examples.filter((e) => e.place !== "root" && e.visible).map((e) => e.blok));
   const blockData = await loadBlockData(rendered, country, request);

@@ -5,6 +5,7 @@
  * app/blocks/index.ts appear (and are checked for an example) without any list here.
  */
 import { z } from "zod";
+import { isBlok } from "~/lib/object";
 
 /** Stories under this folder are the block gallery pages (content-fixtures/stories/blocks/). */
 export const GALLERY_FOLDER = "blocks/";
@@ -34,10 +35,9 @@ export interface BlockExample {
   place: ExamplePlace;
 }
 
-function isBlok(value: unknown): value is ExampleBlok {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
-  const { _uid, component } = value as Record<string, unknown>;
-  return typeof _uid === "string" && _uid !== "" && typeof component === "string";
+/** A blok with a non-empty `_uid` (an example must be addressable by it). */
+function isExampleBlok(value: unknown): value is ExampleBlok {
+  return isBlok(value) && value._uid !== "";
 }
 
 /** Every blok of a content tree with its place (resolved stories inside are not walked). */
@@ -50,8 +50,8 @@ function walk(value: unknown, place: ExamplePlace, visit: (blok: ExampleBlok, pl
   const record = value as Record<string, unknown>;
   // A resolved relation (another story) is that story's content, not this one's.
   if (typeof record.uuid === "string" && "content" in record && "full_slug" in record) return;
-  if (isBlok(record)) visit(record, place);
-  const childPlace: ExamplePlace = isBlok(record) ? (place === "root" ? "top" : "nested") : place;
+  if (isExampleBlok(record)) visit(record, place);
+  const childPlace: ExamplePlace = isExampleBlok(record) ? (place === "root" ? "top" : "nested") : place;
   for (const [key, child] of Object.entries(record)) {
     if (key === "_editable") continue;
     walk(child, childPlace, visit);

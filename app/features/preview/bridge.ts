@@ -3,6 +3,7 @@
  * where the script comes from, the events it sends, and what each event does to the open story.
  * Pure: no React, no DOM.
  */
+import { isRecord } from "~/lib/object";
 
 /** Storyblok's bridge script (defines window.StoryblokBridge). */
 export const STORYBLOK_BRIDGE_URL = "https://app.storyblok.com/f/storyblok-v2-latest.js";
@@ -44,27 +45,23 @@ export interface PreviewClientInfo {
   storyId: string;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Every story object with a uuid found in a content tree (the relations the server resolved). */
 function collectResolved(value: unknown, found: Map<string, unknown>): void {
   if (Array.isArray(value)) {
     for (const item of value) collectResolved(item, found);
     return;
   }
-  if (!isObject(value)) return;
-  if (typeof value.uuid === "string" && isObject(value.content) && !found.has(value.uuid)) found.set(value.uuid, value);
+  if (!isRecord(value)) return;
+  if (typeof value.uuid === "string" && isRecord(value.content) && !found.has(value.uuid)) found.set(value.uuid, value);
   for (const child of Object.values(value)) collectResolved(child, found);
 }
 
 function substitute(value: unknown, resolved: ReadonlyMap<string, unknown>): unknown {
   if (typeof value === "string") return resolved.get(value) ?? value;
   if (Array.isArray(value)) return value.map((item) => substitute(item, resolved));
-  if (!isObject(value)) return value;
+  if (!isRecord(value)) return value;
   // A story object the bridge resolved itself stays as it is.
-  if (typeof value.uuid === "string" && isObject(value.content)) return value;
+  if (typeof value.uuid === "string" && isRecord(value.content)) return value;
   return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, substitute(child, resolved)]));
 }
 
@@ -91,7 +88,7 @@ export function bridgeOutcome<S extends { id?: number | string; content: unknown
 ): BridgeOutcome<S> {
   const isOpen = (id: unknown) => id !== undefined && id !== null && String(id) === openStoryId && String(current.id) === openStoryId;
   if (event.action === "input") {
-    if (!event.story || !isObject(event.story.content) || !isOpen(event.story.id)) return { kind: "ignore" };
+    if (!event.story || !isRecord(event.story.content) || !isOpen(event.story.id)) return { kind: "ignore" };
     const content = reuseResolvedRelations(event.story.content, current.content);
     return { kind: "update", story: { ...current, ...event.story, content } as S };
   }

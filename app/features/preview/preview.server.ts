@@ -8,12 +8,13 @@ import { getEnv, type Env } from "~/env.server";
 import { LOCAL_BRIDGE_URL, STORYBLOK_BRIDGE_URL, type PreviewClientInfo } from "./bridge";
 import { readPreviewParams } from "./params";
 import { verifyPreviewSearch } from "./token.server";
+import { CacheControl } from "~/features/http/cache-control";
 
 /** The local preview token when LOCAL_PREVIEW_TOKEN is unset (local mode only: fixture drafts are public). */
 export const DEFAULT_LOCAL_PREVIEW_TOKEN = "kestrel-local-preview";
 
 /** Headers of every preview (and draft) response: never stored by any cache, never indexed. */
-export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
+export const PREVIEW_HEADERS = { "Cache-Control": CacheControl.privateNoStore, "X-Robots-Tag": "noindex, nofollow" } as const;
 
 /**
  * The secret preview tokens are signed with: STORYBLOK_PREVIEW_TOKEN with Storyblok (unset: no

@@ -4,10 +4,7 @@
 import type { StatePriceInput, VehiclePriceInput } from "./types";
 import type { AuState } from "./states";
 import { parsePrice } from "./validity";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "~/lib/object";
 
 /** A story object as the content API returns it (uuid and content are what we read). */
 interface StoryLike {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { CacheControl } from "~/features/http/cache-control";
 
 /**
  * The last Express error handler: every error that reaches it becomes a JSON answer
@@ -42,7 +43,7 @@ export function jsonErrorHandler(log: (error: unknown, status: number) => void) 
     }
     res.statusCode = status;
     res.setHeader("Content-Type", "application/json; charset=utf-8");
-    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Cache-Control", CacheControl.noStore);
     res.end(JSON.stringify({ error: message }));
   };
 }

@@ -11,6 +11,7 @@ import { OVERLOAD_REFUSED } from "~/features/observability/logger.server";
 import { currentRequestContext, runWithRequestContext } from "~/features/observability/request-context.server";
 import type { PageCache, Render } from "~/features/page-cache/page-cache.server";
 import { surrogateKeyHeaders } from "~/features/page-cache/surrogate-keys";
+import { CacheControl, sharedCacheMayStore } from "~/features/http/cache-control";
 
 /**
  * The Remix request handler for Express, with the hardening the stock adapter lacks:
@@ -89,7 +90,7 @@ async function cleanRemixError(response: Response): Promise<Response> {
   const message = status >= 500 ? "Something went wrong. Please try again later." : (STATUS_MESSAGES[status] ?? "The request could not be handled.");
   const headers = new Headers(response.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
+  headers.set("Cache-Control", CacheControl.noStore);
   headers.delete("Content-Length");
   return new Response(JSON.stringify({ error: message }), { status, headers });
 }
@@ -101,7 +102,7 @@ async function cleanRemixError(response: Response): Promise<Response> {
 function guardUnavailable(response: Response): Response {
   if (response.status !== 503) return response;
   const headers = new Headers(response.headers);
-  headers.set("Cache-Control", "no-store");
+  headers.set("Cache-Control", CacheControl.noStore);
   if (!headers.has("Retry-After")) headers.set("Retry-After", "60");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
@@ -122,7 +123,7 @@ function hardenCookies(response: Response, secure: boolean): Response {
 export function withSurrogateKeys(response: Response, keys: Iterable<string> | undefined): Response {
   if (!keys || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
   const cacheControl = response.headers.get("Cache-Control") ?? "";
-  if (!/\bpublic\b/i.test(cacheControl) || /\b(no-store|private)\b/i.test(cacheControl)) return response;
+  if (!sharedCacheMayStore(cacheControl)) return response;
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(surrogateKeyHeaders(keys))) headers.set(name, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -164,7 +165,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
       try {
         request = toRequest(req, res);
       } catch {
-        res.status(400).set("Cache-Control", "no-store").json({ error: describeHttpError(new URIError()).message });
+        res.status(400).set("Cache-Control", CacheControl.noStore).json({ error: describeHttpError(new URIError()).message });
         return;
       }
       const context = options.getLoadContext(req, res);

@@ -7,7 +7,7 @@ import type { ISbStoriesParams } from "storyblok-js-client";
 import type { Country, Story } from "~/content/schema";
 import { getStories, getStory } from "~/content/stories.server";
 import { getEnv } from "~/env.server";
-import { storyLocaleMatches } from "~/features/pages/page-settings";
+import { localeAllows } from "~/content/locale";
 import type { Globals } from "~/features/shell/globals";
 import { absoluteUrl } from "./alternates";
 import { breadcrumbListJsonLd, newsArticleJsonLd, type BreadcrumbItem, type JsonLdNode } from "./json-ld";
@@ -84,7 +84,7 @@ async function breadcrumbs(country: Country, slug: string, story: AnyStory, ance
   const items: BreadcrumbItem[] = [{ name: "Home", url: absoluteUrl(base, `/${country}`) }];
   for (const ancestor of ancestors) {
     const page = bySlug.get(ancestor);
-    if (!page || !storyLocaleMatches(page.content.locale, country)) continue;
+    if (!page || !localeAllows(page.content.locale, country)) continue;
     if (!["page", "news-detail", "owners-club-event-detail"].includes(String(page.content.component))) continue;
     items.push({ name: storyTitle(page), url: absoluteUrl(base, `/${country}/${ancestor}`) });
   }

@@ -9,6 +9,8 @@
  * Pure: no Remix, no I/O.
  */
 import type { Country } from "~/content/schema";
+import { refUuid, refUuids } from "~/content/catalogue-model";
+import { localeAllows } from "~/content/locale";
 import {
   DEFAULT_AU_STATE,
   DEFAULT_IS_ABN,
@@ -147,9 +149,7 @@ function lineNameOf(story: CatalogueStory<CatalogueModel>): string {
 /** The models of a country: component model-{country} and a locale that allows the country. */
 export function modelsForCountry<T extends CatalogueStory<CatalogueModel>>(models: readonly T[], country: Country): T[] {
   return models.filter((m) => {
-    const locale = m.content.locale;
-    const localeOk = locale === undefined || locale === null || locale === "" || locale === "both" || locale === country;
-    return m.content.component === `model-${country}` && localeOk;
+    return m.content.component === `model-${country}` && localeAllows(m.content.locale, country);
   });
 }
 
@@ -211,17 +211,6 @@ export interface OffersListingSettings {
   model_lines?: unknown;
   models?: unknown;
   offers_valid_until?: unknown;
-}
-
-function refUuids(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .map((v) => (typeof v === "string" ? v : v && typeof v === "object" && "uuid" in v ? text((v as { uuid?: unknown }).uuid) : ""))
-    .filter(Boolean);
-}
-
-function refUuid(value: unknown): string {
-  return refUuids([value])[0] ?? "";
 }
 
 /**

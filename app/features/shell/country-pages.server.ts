@@ -1,6 +1,7 @@
 import type { Country } from "~/content/schema";
 import { getStories } from "~/content/stories.server";
-import { PAGE_COMPONENTS, storyLocaleMatches } from "~/features/pages/page-settings";
+import { localeAllows } from "~/content/locale";
+import { PAGE_COMPONENTS } from "~/features/pages/page-settings";
 import type { CountryPages } from "./country-switch-path";
 
 /** A page story as the listing reads it (body excluded). */
@@ -17,7 +18,7 @@ export function countryPagePaths(stories: readonly PageListingStory[], country: 
   const paths = new Set<string>();
   for (const story of stories) {
     if (!PAGE_COMPONENTS.has(String(story.content.component ?? ""))) continue;
-    if (!storyLocaleMatches(story.content.locale, country)) continue;
+    if (!localeAllows(story.content.locale, country)) continue;
     const slug = story.full_slug.replace(/^\/+|\/+$/g, "");
     paths.add(slug === "" || slug === "home" ? `/${country}` : `/${country}/${slug}`);
   }

@@ -1,7 +1,7 @@
 import type { NavItem, NavTile, Navigation } from "~/content/content-types";
 import { countryPath, resolveLink, type ResolvedLink } from "~/content/links";
 import type { Asset, Country } from "~/content/schema";
-import { storyLocaleMatches } from "~/features/pages/page-settings";
+import { localeAllows } from "~/content/locale";
 
 /**
  * The mega menu's content, from the navigation story (spec site.md sections 2 and 3): items
@@ -84,7 +84,7 @@ function asset(value: unknown): Asset | null {
 
 function links(items: readonly NavItem[] | undefined, country: Country): MenuLink[] {
   return (items ?? [])
-    .filter((item) => item && storyLocaleMatches(item.locale, country))
+    .filter((item) => item && localeAllows(item.locale, country))
     .flatMap((item) => {
       const link = resolveLink(item.link, country);
       const label = text(item.title);
@@ -94,7 +94,7 @@ function links(items: readonly NavItem[] | undefined, country: Country): MenuLin
 
 function tiles(items: readonly NavTile[] | undefined, country: Country): MenuTile[] {
   return (items ?? [])
-    .filter((tile) => tile && storyLocaleMatches(tile.locale, country))
+    .filter((tile) => tile && localeAllows(tile.locale, country))
     .map((tile) => {
       const link = resolveLink(tile.buttonUrl, country);
       const label = text(tile.buttonText);
@@ -135,7 +135,7 @@ function entry(item: NavItem, country: Country, buildLabel: string): MenuEntry |
 
 function entries(items: readonly NavItem[] | undefined, country: Country, buildLabel: string): MenuEntry[] {
   return (items ?? [])
-    .filter((item) => item && storyLocaleMatches(item.locale, country))
+    .filter((item) => item && localeAllows(item.locale, country))
     .flatMap((item) => {
       const e = entry(item, country, buildLabel);
       // An entry without a link and without a panel leads nowhere.

@@ -1,6 +1,6 @@
 import { SmartLink } from "~/components/smart-link";
 import { StaticRichText } from "~/content/static-rich-text";
-import { isVisibleIn } from "~/blocks/blocks";
+import { localeAllows } from "~/content/locale";
 import { useSite } from "~/features/site-state/site-context";
 import { CountrySwitch } from "./country-switch";
 import type { Globals } from "./globals";
@@ -10,8 +10,8 @@ export function SiteFooter({ globals }: { globals: Globals }) {
   const { country } = useSite();
   const footer = globals.footer;
   if (!footer) return null;
-  const columns = (footer.columns ?? []).filter((c) => isVisibleIn(c.locale, country));
-  const social = (footer.social_links ?? []).filter((s) => isVisibleIn(s.locale, country));
+  const columns = (footer.columns ?? []).filter((c) => localeAllows(c.locale, country));
+  const social = (footer.social_links ?? []).filter((s) => localeAllows(s.locale, country));
   return (
     <footer className="site-footer">
       <div className="container">
@@ -22,7 +22,7 @@ export function SiteFooter({ globals }: { globals: Globals }) {
                 {column.heading ? <h2 className="site-footer__heading">{column.heading}</h2> : null}
                 <ul>
                   {(column.links ?? [])
-                    .filter((l) => isVisibleIn(l.locale, country))
+                    .filter((l) => localeAllows(l.locale, country))
                     .map((l) => (
                       <li key={l._uid}>
                         <SmartLink link={l.link}>{l.label}</SmartLink>

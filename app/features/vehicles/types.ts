@@ -38,13 +38,17 @@ export interface PriceDisclaimerText {
   text: string;
 }
 
-export interface VehicleModel {
+/** What every view of a model story names it by (the vehicle blocks and the configurator). */
+export interface ModelIdentity {
   uuid: string;
   slug: string;
   name: string;
   shortName: string;
   variantName: string;
   code: string;
+}
+
+export interface VehicleModel extends ModelIdentity {
   clearance: boolean;
   image: ImageRef | null;
   description: string;

@@ -1,4 +1,5 @@
-import type { Country, Story } from "~/content/schema";
+import { readAccessory, readColour, readModel, readModelLine, readPriceDisclaimer, resolvedStory, textsOf, MODEL_PRICE_FIELDS, MODEL_STANDARD_OFFER_FIELDS } from "~/content/catalogue-model";
+import type { Asset, Country, Story } from "~/content/schema";
 import { deepFreeze } from "~/content/cache.server";
 import { getStories } from "~/content/stories.server";
 import { countryPath } from "~/content/links";
@@ -6,6 +7,7 @@ import type { BuyerContext } from "~/features/pricing/types";
 import { resolveVehiclePrice } from "~/features/pricing/vehicle-price";
 import { sortVehicleModels } from "./logic";
 import type { ImageRef, PriceDisclaimerText, VehicleAccessory, VehicleColour, VehicleLine, VehicleModel } from "./types";
+import { isRecord } from "~/lib/object";
 
 /**
  * Vehicle data for the vehicle blocks: a model line with its models for a country, relations
@@ -21,42 +23,38 @@ export const VEHICLE_CACHE_MS = 300_000;
 export const MAKE = "Kestrel";
 
 type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 
-function image(v: unknown): ImageRef | null {
-  if (!isRec(v)) return null;
-  const filename = str(v.filename);
-  return filename ? { filename, alt: str(v.alt) } : null;
+function image(v: Asset | null | undefined): ImageRef | null {
+  const filename = v?.filename ?? "";
+  return filename ? { filename, alt: v?.alt ?? "" } : null;
 }
 
-/** The content of a resolved relation (a story object); null while it is still a UUID. */
-function content(v: unknown): Rec | null {
-  return isRec(v) && isRec(v.content) ? v.content : null;
-}
-
+/** A colour reference resolved to its story, read with the colour schema; null while it is still a UUID. */
 function colourOf(v: unknown): VehicleColour | null {
-  const c = content(v);
-  if (!c || !isRec(v)) return null;
+  const story = resolvedStory(v);
+  if (!story) return null;
+  const c = readColour(story);
   return {
-    uuid: str(v.uuid),
-    name: str(c.name),
-    hex: str(c.hex),
+    uuid: str(story.uuid),
+    name: c.name ?? "",
+    hex: c.hex ?? "",
     price: str(c.price),
-    images: (Array.isArray(c.images) ? c.images : []).map(image).filter((i): i is ImageRef => i !== null),
+    images: (c.images ?? []).map(image).filter((i): i is ImageRef => i !== null),
     swatch: image(c.swatch),
   };
 }
 
 function disclaimerOf(v: unknown): PriceDisclaimerText | null {
-  const c = content(v);
-  if (!c || !isRec(v)) return null;
+  const story = resolvedStory(v);
+  if (!story) return null;
+  const c = readPriceDisclaimer(story);
   const text = typeof c.text === "string" ? c.text : "";
-  return text ? { uuid: str(v.uuid), title: str(c.title), text } : null;
+  return text ? { uuid: str(story.uuid), title: c.title ?? "", text } : null;
 }
 
-function listOf<T>(v: unknown, map: (item: unknown) => T | null): T[] {
-  return (Array.isArray(v) ? v : []).map(map).filter((x): x is T => x !== null);
+function listOf<T>(v: readonly unknown[] | undefined, map: (item: unknown) => T | null): T[] {
+  return (v ?? []).map(map).filter((x): x is T => x !== null);
 }
 
 interface LineStory {
@@ -65,62 +63,53 @@ interface LineStory {
   content: Rec;
 }
 
-/** A model story's content as the blocks need it. */
+/** A model story's content as the blocks need it (read once with its schema: app/content/catalogue-model.ts). */
 export function toVehicleModel(story: { uuid: string; slug: string; content: Rec }, line: { name: string; slug: string }, country: Country): VehicleModel {
-  const c = story.content;
-  const shortName = str(c.short_name);
+  const c = readModel(story);
+  const shortName = c.short_name ?? "";
   const configQuery = shortName ? `?${new URLSearchParams({ model: shortName }).toString()}` : "";
   return {
     uuid: story.uuid,
     slug: story.slug,
-    name: str(c.name),
+    name: c.name ?? "",
     shortName,
-    variantName: str(c.variant_name),
-    code: str(c.code),
+    variantName: c.variant_name ?? "",
+    code: c.code ?? "",
     clearance: c.clearance === true,
     image: image(c.image),
-    description: str(c.description),
-    disclaimer: str(c.disclaimer),
-    featureList: str(c.feature_list)
+    description: c.description ?? "",
+    disclaimer: c.disclaimer ?? "",
+    featureList: (c.feature_list ?? "")
       .split(/\r?\n/)
       .map((s) => s.trim())
       .filter(Boolean),
-    features: listOf(c.features, (f) => (isRec(f) && str(f.name) ? { name: str(f.name), icon: image(f.icon) } : null)),
+    features: (c.features ?? []).filter((f) => f.name).map((f) => ({ name: f.name ?? "", icon: image(f.icon) })),
     colours: listOf(c.colours, colourOf),
     priceDisclaimers: listOf(c.price_disclaimers, disclaimerOf),
-    pricing: {
-      driveaway_price: str(c.driveaway_price),
-      driveaway_abn_price: str(c.driveaway_abn_price),
-      driveaway_retail_price: str(c.driveaway_retail_price),
-      driveaway_price_type: str(c.driveaway_price_type),
-      offer_text: str(c.offer_text),
-      offer_text_abn: str(c.offer_text_abn),
-      offer_text_retail: str(c.offer_text_retail),
-      standard_offer_text_abn: str(c.standard_offer_text_abn),
-      standard_offer_text_retail: str(c.standard_offer_text_retail),
-    },
-    vehiclePrice: resolveVehiclePrice(c.driveaway_state_prices) ?? null,
+    pricing: textsOf(c, [...MODEL_PRICE_FIELDS, ...MODEL_STANDARD_OFFER_FIELDS]),
+    // The pricing feature resolves the reference (it also takes inline vehicle-price content).
+    vehiclePrice: resolveVehiclePrice(story.content.driveaway_state_prices) ?? null,
     cleanCarProgramme: str(c.clean_car_programme),
     quoteVehicle: {
       nvicCode: str(c.nvicCode),
       make: MAKE,
       model: line.name,
-      variant: shortName || str(c.name),
-      subModel: str(c.variant_name),
+      variant: shortName || (c.name ?? ""),
+      subModel: c.variant_name ?? "",
     },
     configPath: `${countryPath(country, `config/${line.slug}`)}${configQuery}`,
   };
 }
 
 function toAccessory(story: { uuid: string; content: Rec }): VehicleAccessory {
-  const c = story.content;
-  const categories = Array.isArray(c.categories) ? c.categories.map(str).filter(Boolean) : str(c.categories).split(",").map((s) => s.trim()).filter(Boolean);
+  const c = readAccessory(story);
+  const categories = Array.isArray(c.categories) ? c.categories.filter(Boolean) : str(c.categories).split(",").map((s) => s.trim()).filter(Boolean);
   return {
     uuid: story.uuid,
-    name: str(c.name),
-    description: str(c.description),
+    name: c.name ?? "",
+    description: c.description ?? "",
     price: str(c.price),
-    code: str(c.code),
+    code: c.code ?? "",
     image: image(c.image),
     categories,
   };
@@ -213,31 +202,31 @@ function buildCatalogue(lines: readonly Story<Rec>[], models: readonly Story<Rec
  * field) or a resolved story. Null when unknown.
  */
 function findLine(ref: unknown, lines: readonly LineStory[]): LineStory | null {
-  const key = isRec(ref) ? str(ref.uuid) : str(ref).trim();
+  const key = isRecord(ref) ? str(ref.uuid) : str(ref).trim();
   if (!key) return null;
   if (UUID.test(key)) return lines.find((l) => l.uuid === key) ?? null;
   const slug = key.toLowerCase();
-  return lines.find((l) => l.slug === slug || str(l.content.slug) === slug) ?? null;
+  return lines.find((l) => l.slug === slug || readModelLine(l).slug === slug) ?? null;
 }
 
 function lineSlugOf(story: LineStory): string {
-  return str(story.content.slug) || story.slug;
+  return readModelLine(story).slug || story.slug;
 }
 
 function buildLine(story: LineStory, catalogue: CountryCatalogue, country: Country): VehicleLine {
-  const c = story.content;
+  const c = readModelLine(story);
   const slug = lineSlugOf(story);
-  const name = str(c.name);
-  const category = str(c.vehicle_category).toLowerCase();
+  const name = c.name ?? "";
+  const category = (c.vehicle_category ?? "").toLowerCase();
   const folder = `${MODELS_FOLDER}${story.slug}/${country}/`;
   return {
     uuid: story.uuid,
     name,
     slug,
-    vehicleCategory: str(c.vehicle_category),
+    vehicleCategory: c.vehicle_category ?? "",
     image: image(c.image),
     brochure: image(c.brochure)?.filename ?? null,
-    modelPagePath: countryPath(country, str(c.default_full_slug) || `models/${category}/${slug}`),
+    modelPagePath: countryPath(country, c.default_full_slug || `models/${category}/${slug}`),
     configPath: countryPath(country, `config/${slug}`),
     models: catalogue.models
       .filter((m) => m.full_slug.startsWith(folder))

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pick } from "~/lib/object";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { isBlok, isRecord, pick } from "~/lib/object";
 
 describe("pick", () => {
   it("copies only the named keys, in their order, and leaves the object as it was", () => {
@@ -16,5 +18,37 @@ describe("pick", () => {
     expect(Object.keys(copy)).toEqual(["image", "features"]);
     expect(copy.image).toBeUndefined();
     expect(copy.features).toBe(model.features);
+  });
+});
+
+describe("isRecord and isBlok", () => {
+  it("accepts plain objects only", () => {
+    expect(isRecord({})).toBe(true);
+    expect(isRecord({ a: 1 })).toBe(true);
+    for (const value of [null, undefined, [], "x", 1, true]) expect(isRecord(value)).toBe(false);
+  });
+
+  it("accepts a blok: a record with a string component and _uid", () => {
+    expect(isBlok({ component: "hero-banner", _uid: "1" })).toBe(true);
+    expect(isBlok({ component: "hero-banner", _uid: "" })).toBe(true);
+    expect(isBlok({ component: "hero-banner" })).toBe(false);
+    expect(isBlok({ component: 1, _uid: "1" })).toBe(false);
+    expect(isBlok([{ component: "a", _uid: "1" }])).toBe(false);
+    expect(isBlok(null)).toBe(false);
+  });
+
+  it("is the only copy of the record guard outside the block runtime", () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const file = path.join(dir, name);
+        return statSync(file).isDirectory() ? files(file) : /\.tsx?$/.test(name) ? [file] : [];
+      });
+    const guard = /typeof (\w+) === "object" && \1 !== null && !Array\.isArray\(\1\)/;
+    const copies = files("app")
+      .map((file) => file.split(path.sep).join("/"))
+      // app/blocks belongs to the block runtime's own part of issue 28.
+      .filter((file) => file !== "app/lib/object.ts" && !file.startsWith("app/blocks/"))
+      .filter((file) => guard.test(readFileSync(file, "utf8")));
+    expect(copies).toEqual([]);
   });
 });
