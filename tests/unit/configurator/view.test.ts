@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildQueryFromSearchParams, resolveBuild } from "~/features/configurator/build";
 import { canonicalSearch, searchOf, stepFromSearchParams, viewParams } from "~/features/configurator/view";
 import { catalogue } from "./fixture";
+import { calculatorOpenHref } from "~/features/configurator/calculator-link";
 
 describe("page view state in the URL", () => {
   it("replaces ?model= by the canonical build and keeps the step and the accessories listing", () => {
@@ -21,5 +22,15 @@ describe("page view state in the URL", () => {
     expect(viewParams(new URLSearchParams("tab=interior&x=1"))).toEqual([["tab", "interior"]]);
     expect(searchOf(new URLSearchParams("variant=gx"), [["tab", "summary"]])).toBe("?variant=gx&tab=summary");
     expect(searchOf(new URLSearchParams())).toBe("");
+  });
+});
+
+describe("the calculator's link", () => {
+  it("opens the calculator on the build and its step at 60 months and the buyer type's use, at the modal", () => {
+    const build = new URLSearchParams("variant=gxl&colour=red");
+    expect(calculatorOpenHref("/au/config/tarrak", build, [["tab", "summary"]], false)).toBe(
+      "/au/config/tarrak?variant=gxl&colour=red&tab=summary&calculator=1&term=60&use=Individual#finance-calculator",
+    );
+    expect(calculatorOpenHref("/au/config/tarrak", build, [], true)).toBe("/au/config/tarrak?variant=gxl&colour=red&calculator=1&term=60&use=Business#finance-calculator");
   });
 });
