@@ -1,5 +1,6 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { onDocumentClick } from "~/components/document-clicks";
 
 /**
  * Build freshness (spec site.md section 1): the app notices a newer build and reloads on the next
@@ -106,14 +107,15 @@ export function useBuildFreshness(): void {
   }, [location.key]);
 
   // A newer build exists: a click on a link to another page of this site, or a GET form's
-  // submission, is left to the browser, which loads the destination as a new document. Listening
-  // on the window in the capture phase comes before React's and the document's handlers, which
-  // would make it a client navigation. (The effect below cannot always catch those: a quick
-  // navigation may finish within one transition, and React then never renders its loading state.)
+  // submission, is left to the browser, which loads the destination as a new document. The click
+  // is the first of the document's click handlers ("stale-build", components/document-clicks.ts),
+  // before React's and the others, which would make it a client navigation; the submission is
+  // caught on the window in the capture phase for the same reason. (The effect below cannot
+  // always catch those: a quick navigation may finish within one transition, and React then never
+  // renders its loading state.)
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (!stale.current || event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!stale.current) return;
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
       if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
@@ -125,10 +127,10 @@ export function useBuildFreshness(): void {
       const method = event.submitter?.getAttribute("formmethod") ?? event.target.getAttribute("method") ?? "get";
       if (method.toLowerCase() === "get") event.stopPropagation();
     };
-    window.addEventListener("click", onClick, true);
+    const removeClick = onDocumentClick("stale-build", onClick);
     window.addEventListener("submit", onSubmit, true);
     return () => {
-      window.removeEventListener("click", onClick, true);
+      removeClick();
       window.removeEventListener("submit", onSubmit, true);
     };
   }, []);
