@@ -15,7 +15,9 @@ import { useIslandLinks } from "~/blocks/island-links";
 import { DocumentActions } from "~/components/document-actions";
 import { blockPreloads, blocksToHydrate } from "~/blocks/loading";
 import { hydrationFinished } from "~/components/hydration-state";
+import { KEEP_SERVER_HTML } from "~/blocks/runtime/internals";
 import { getPublicEnv } from "~/env.server";
+import { getBuildId } from "~/features/shell/build-id.server";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
@@ -34,7 +36,8 @@ export const meta: MetaFunction = ({ error, matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // `preview`: the bridge to load and the open story in a verified visual-editor preview, else null (no secret in it).
-  return { ENV: getPublicEnv(), preview: previewClientInfo(request) };
+  // `buildId`: the build that rendered the document, for the browser's build freshness check.
+  return { ENV: getPublicEnv(), preview: previewClientInfo(request), buildId: await getBuildId() };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -72,7 +75,6 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-const SERVER_TEXT = { __html: "" };
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /**
@@ -88,12 +90,16 @@ const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
  */
 function HydrateBlocks({ preview, nonce }: { preview: boolean; nonce: string | undefined }) {
   const matches = useMatches();
-  let html = SERVER_TEXT;
+  // The browser keeps the server's text (runtime/internals.ts, technique 2).
+  let script: { suppressHydrationWarning: true; dangerouslySetInnerHTML: { __html: string } } = KEEP_SERVER_HTML;
   let preloads: readonly string[];
   if (typeof document === "undefined") {
     const blocks = preview ? "all" : blocksToHydrate(matches.map((m) => m.data));
     preloads = blocks === "all" ? [] : blockPreloads(blocks);
-    html = { __html: `window.__hydrateBlocks=${json(blocks)};window.__blockPreloads=${json(preloads)}` };
+    script = {
+      suppressHydrationWarning: true,
+      dangerouslySetInnerHTML: { __html: `window.__hydrateBlocks=${json(blocks)};window.__blockPreloads=${json(preloads)}` },
+    };
   } else {
     preloads = window.__blockPreloads ?? [];
   }
@@ -102,7 +108,7 @@ function HydrateBlocks({ preview, nonce }: { preview: boolean; nonce: string | u
       {preloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={html} />
+      <script nonce={nonce} {...script} />
     </>
   );
 }

@@ -8,8 +8,10 @@
  * server renders (every field readable) whose content fields are not enumerable, which Remix's
  * encoding (turbo-stream, `Object.keys`) leaves out. The browser receives the blok's identity, the
  * fields `<Blocks>` reads for every blok (locale, spacing), and a digest of its content, which tells
- * whether newer content renders alike (`blokDigest`). Browser-safe: no server imports.
+ * whether newer content renders alike (`blokDigest`). Browser-safe: no server imports. That the
+ * encoding skips non-enumerable fields is Remix's behaviour, not its API: runtime/internals.ts.
  */
+import { hideFromPageData } from "./runtime/internals";
 
 /** The field of an island's view that holds the digest of its content. */
 export const ISLAND_FIELD = "_island";
@@ -93,7 +95,7 @@ export function islandView<T extends Blokish>(blok: T): T {
   for (const key of KEPT_FIELDS) if (blok[key] !== undefined) view[key] = blok[key];
   view[ISLAND_FIELD] = blokDigest(blok);
   for (const key of Object.keys(blok)) {
-    if (!(key in view)) Object.defineProperty(view, key, { value: blok[key], enumerable: false });
+    if (!(key in view)) hideFromPageData(view, key, blok[key]);
   }
   if (Object.isFrozen(blok)) Object.freeze(view);
   views.set(blok, view as Blokish);

@@ -1,4 +1,4 @@
-import { useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { onDocumentClick } from "~/components/document-clicks";
 
@@ -46,9 +46,19 @@ export function reloadAfterChunkError(win: Window = window): boolean {
   return true;
 }
 
-function clientBuildId(): string | null {
-  const manifest = (window as unknown as { __remixManifest?: { version?: unknown } }).__remixManifest;
-  return typeof manifest?.version === "string" ? manifest.version : null;
+/**
+ * The build that rendered this document: the root loader's `buildId` as hydration found it. The
+ * root's data is loaded again on client navigations, and then names the server's current build,
+ * so the first value the browser reads is kept for the document's life.
+ */
+let documentBuild: { id: string | null } | undefined;
+
+export function documentBuildId(rootData: unknown): string | null {
+  if (!documentBuild) {
+    const id = (rootData as { buildId?: unknown } | undefined)?.buildId;
+    documentBuild = { id: typeof id === "string" ? id : null };
+  }
+  return documentBuild.id;
 }
 
 /** Watches for a newer build and for chunk load failures (mounted once, in the layout). */
@@ -59,6 +69,8 @@ export function useBuildFreshness(): void {
   const pending = useRef<string | null>(null);
   const navigation = useNavigation();
   const location = useLocation();
+  const rootData = useRouteLoaderData("root");
+  const mine = typeof document === "undefined" ? null : documentBuildId(rootData);
 
   // Chunk failures: Vite's preload error, and unhandled rejections of dynamic imports.
   useEffect(() => {
@@ -80,7 +92,6 @@ export function useBuildFreshness(): void {
   // Asks the server for its build id, at most once a minute.
   useEffect(() => {
     const check = async () => {
-      const mine = clientBuildId();
       if (!mine || stale.current || Date.now() - lastCheck.current < BUILD_CHECK_INTERVAL_MS) return;
       lastCheck.current = Date.now();
       try {
@@ -104,7 +115,7 @@ export function useBuildFreshness(): void {
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [location.key]);
+  }, [location.key, mine]);
 
   // A newer build exists: a click on a link to another page of this site, or a GET form's
   // submission, is left to the browser, which loads the destination as a new document. The click
