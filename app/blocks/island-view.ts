@@ -11,7 +11,10 @@
  * whether newer content renders alike (`blokDigest`). Browser-safe: no server imports. That the
  * encoding skips non-enumerable fields is Remix's behaviour, not its API: runtime/internals.ts.
  */
+import { isBlok, type Blokish } from "./guards";
 import { hideFromPageData } from "./runtime/internals";
+
+export { isBlok } from "./guards";
 
 /** The field of an island's view that holds the digest of its content. */
 export const ISLAND_FIELD = "_island";
@@ -20,21 +23,10 @@ export const ISLAND_FIELD = "_island";
 const KEPT_FIELDS = ["_uid", "component", "locale", "bottom_spacing"] as const;
 
 type Node = unknown;
-type Blokish = { _uid: string; component: string } & Record<string, unknown>;
 
 /** True for a blok's view that carries no content (see islandView). */
 export function isIslandView(value: unknown): value is Blokish & { [ISLAND_FIELD]: string } {
   return typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[ISLAND_FIELD] === "string";
-}
-
-/** A blok: an object with a string `component` and `_uid` (the one guard the block runtime uses). */
-export function isBlok(value: Node): value is Blokish {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { component?: unknown }).component === "string" &&
-    typeof (value as { _uid?: unknown })._uid === "string"
-  );
 }
 
 /** cyrb53: a 53-bit string hash (collisions ~1 in 9e15), fast enough for content in the browser. */
