@@ -1,5 +1,5 @@
 import { heroNeedsScript, whenACardNeedsScript } from "./hydration";
-import type { BlockEntry } from "./types";
+import type { BlockEntry, BlockLoaderName } from "./types";
 
 // The blocks' stylesheets, for every page: a block that keeps its server HTML never loads its
 // chunk, so its styles cannot come with the chunk (ADR 020). Vite hoists an eager glob to a static
@@ -91,5 +91,9 @@ const entries = {
 
 /** The name of a registered block. */
 export type BlockName = keyof typeof entries;
+
+/** The blocks whose entry names a server loader, and that loader's name. */
+export type LoaderOf<C extends BlockName> = (typeof entries)[C] extends { loader: infer L extends BlockLoaderName } ? L : never;
+export type BlockWithData = { [C in BlockName]: LoaderOf<C> extends never ? never : C }[BlockName];
 
 export const blockRegistry: Readonly<Record<string, BlockEntry>> = entries;

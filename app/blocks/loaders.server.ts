@@ -37,7 +37,7 @@ export interface BlockLoaderArgs {
 export type BlockLoader = (args: BlockLoaderArgs) => Promise<unknown>;
 
 /** The loaders by the name a registry entry gives (`BlockEntry.loader`). */
-const loadersByName: Readonly<Record<BlockLoaderName, BlockLoader>> = {
+const loadersByName = {
   dealers: storeLocatorLoader,
   "news-listing": newsListingLoader,
   "news-carousel": newsCarouselLoader,
@@ -48,11 +48,14 @@ const loadersByName: Readonly<Record<BlockLoaderName, BlockLoader>> = {
   accessories: accessoriesBlockLoader,
   // The test-drive form: the configurator build its link carries (?build=).
   "form-build": formBuildLoader,
-};
+} satisfies Readonly<Record<BlockLoaderName, BlockLoader>>;
+
+/** What each loader returns (its block's data, or null when it failed): typed useBlockData. */
+export type BlockLoaderResults = { [L in BlockLoaderName]: Awaited<ReturnType<(typeof loadersByName)[L]>> };
 
 /** Each block's server loader, derived from the registry. */
 export const blockLoaders: Readonly<Record<string, BlockLoader>> = Object.fromEntries(
-  Object.entries(blockRegistry).flatMap(([name, entry]) => (entry.loader ? [[name, loadersByName[entry.loader]]] : [])),
+  Object.entries(blockRegistry).flatMap(([name, entry]) => (entry.loader ? [[name, loadersByName[entry.loader] as BlockLoader]] : [])),
 );
 
 /** A blok that may load: a blok with a _uid, unless it failed its schema (invalid.ts: it renders nothing, so it loads nothing). */
