@@ -21,11 +21,15 @@ import { getBuildId } from "~/features/shell/build-id.server";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
+import type { PageHandle } from "~/features/pages/route-data";
 import { useNonce } from "~/features/security/nonce";
 // The site's styles, bundled with the blocks' (app/blocks/index.ts) into the root's stylesheet:
 // one render-blocking request for the CSS of every page.
 import "~/styles/global.css";
 import "~/styles/shell.css";
+
+/** Found by its role, not its id, by routes that read the root's data (features/pages/route-data.ts). */
+export const handle: PageHandle = { role: "root" };
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
