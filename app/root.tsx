@@ -11,10 +11,10 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useIslandLinks } from "~/blocks/island-links";
+import { useIslandLinks } from "~/blocks/runtime/island-links";
 import { DocumentActions } from "~/components/document-actions";
-import { blockPreloads, blocksToHydrate } from "~/blocks/loading";
-import { hydrationFinished } from "~/components/hydration-state";
+import { blockPreloads, blocksToHydrate } from "~/blocks/runtime/loading";
+import { hydrationFinished } from "~/blocks/runtime/hydration-state";
 import { KEEP_SERVER_HTML } from "~/blocks/runtime/internals";
 import { getPublicEnv } from "~/env.server";
 import { getBuildId } from "~/features/shell/build-id.server";
@@ -83,7 +83,7 @@ const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /**
  * Tells the browser's entry which blocks hydrate on this page (every block in a preview), so it
- * loads their chunks before hydration (app/blocks/loading.ts, ADR 020). Only the server computes
+ * loads their chunks before hydration (app/blocks/runtime/loading.ts, ADR 020). Only the server computes
  * it: the entry has read it before React starts, and hydration leaves a script's text as it is,
  * so the browser does not walk the route data again on every render.
  *

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Carousel } from "~/components/carousel";
 import { useSite } from "~/features/site-state/site-context";
 import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionButtons, SectionHeader } from "./shared";
 import type { AccessoriesCarouselBlok } from "./accessories-carousel.schema";
 

@@ -13,7 +13,7 @@ import {
   isAccessorySort,
   parseAccessoryQuery,
 } from "~/features/vehicles/logic";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader } from "./shared";
 import type { AccessoriesListingBlok } from "./accessories-listing.schema";
 

@@ -8,7 +8,7 @@ import { useSite } from "~/features/site-state/site-context";
 import { ColourSwatches, ModelFeatures, PriceDisclaimers, VehiclePrice, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
 import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section } from "./shared";
 import type { CarDetailPageBlok } from "./car-detail-page.schema";
 

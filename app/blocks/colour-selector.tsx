@@ -4,7 +4,7 @@ import { anchorId } from "~/components/section";
 import { colourPriceText } from "~/features/pricing/format";
 import { ColourSwatches, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
 import { COLOUR_SELECTOR_HEIGHT, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader } from "./shared";
 import type { ColourSelectorBlok } from "./colour-selector.schema";
 

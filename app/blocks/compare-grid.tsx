@@ -9,7 +9,7 @@ import { useSite } from "~/features/site-state/site-context";
 import { ActionLink, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { comparedModels, compareSearch, sortVehicleModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader } from "./shared";
 import type { CompareGridBlok } from "./compare-grid.schema";
 

@@ -1,4 +1,4 @@
-import { heroNeedsScript, whenACardNeedsScript } from "./hydration";
+import { heroNeedsScript, whenACardNeedsScript } from "./runtime/hydration";
 import type { BlockEntry, BlockLoaderName } from "./types";
 
 // The blocks' stylesheets, for every page: a block that keeps its server HTML never loads its

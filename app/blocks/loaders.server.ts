@@ -5,10 +5,10 @@ import { eventListingLoader, newsCarouselLoader, newsListingLoader } from "~/fea
 import { offersListingLoader } from "~/features/offers/offers.server";
 import { storyLocaleMatches } from "~/features/pages/page-settings";
 import { accessoriesBlockLoader, vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
-import type { BlockDataMap } from "./block-data";
-import { isBlok } from "./guards";
+import type { BlockDataMap } from "./runtime/block-data";
+import { isBlok } from "./runtime/guards";
 import { blockRegistry } from "./index";
-import { createPageMemo, type PageMemo } from "./page-memo";
+import { createPageMemo, type PageMemo } from "./runtime/page-memo";
 import { isInvalidBlok } from "./invalid";
 import type { BlockLoaderName } from "./types";
 

@@ -3,7 +3,7 @@ import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section } from "./shared";
 import type { ModelCardBlok } from "./model-card-block.schema";
 

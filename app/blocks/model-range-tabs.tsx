@@ -7,7 +7,7 @@ import { countryPath } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { ModelFeatures, PriceDisclaimers, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { needsDummySlide, rangeTabModels, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader } from "./shared";
 import type { ModelRangeTabsBlok } from "./model-range-tabs.schema";
 

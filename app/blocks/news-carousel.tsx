@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Carousel } from "~/components/carousel";
 import { ListingCard } from "~/features/news/components/listing-card";
 import { LISTING_MESSAGES } from "~/features/news/listing";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionButtons, SectionHeader } from "./shared";
 import type { NewsCarouselBlok } from "./news-carousel.schema";
 

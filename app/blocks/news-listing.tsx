@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Listing } from "~/features/news/components/listing";
 import { useSite } from "~/features/site-state/site-context";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader, useOpensPage } from "./shared";
 import type { NewsListingBlok } from "./news-listing.schema";
 

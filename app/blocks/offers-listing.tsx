@@ -22,7 +22,7 @@ import {
 import { useBuyer } from "~/features/vehicles/components/parts";
 import { checkmarkColour } from "~/features/vehicles/logic";
 import { useSite } from "~/features/site-state/site-context";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader, useOpensPage } from "./shared";
 import type { OffersListingBlok } from "./offers-listing.schema";
 import { isPlainClick } from "~/components/plain-click";

@@ -1,6 +1,6 @@
 import "~/zod-config";
 import type { z } from "zod";
-import { isRecord } from "./guards";
+import { isRecord } from "./runtime/guards";
 import { invalidBlok } from "./invalid";
 import { blockSchemas } from "./schemas";
 

@@ -16,7 +16,7 @@ import { buildStaticMap } from "~/features/dealers/static-map";
 import { autoDealerJsonLd } from "~/features/seo/dealer-json-ld";
 import { JsonLd } from "~/features/seo/json-ld-script";
 import { useSite } from "~/features/site-state/site-context";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import type { StoreLocatorBlok } from "./store-locator.schema";
 
 /** The Google map and its library load only in the browser, only with a key (a separate chunk). */

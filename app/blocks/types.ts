@@ -32,7 +32,7 @@ export interface BlockEntry {
    * True when the block does something in the browser (state, effects, event handlers, the
    * visitor's pricing choice): it hydrates on the first visit. False: its server HTML is kept as
    * is on the first visit (no JavaScript loaded for it), and it renders in the browser only on a
-   * client-side navigation. A function decides from the blok's content (app/blocks/hydration.ts).
+   * client-side navigation. A function decides from the blok's content (app/blocks/runtime/hydration.ts).
    */
   hydrate: boolean | ((blok: Record<string, unknown>) => boolean);
   /**

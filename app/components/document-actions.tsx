@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { track } from "./analytics-push";
-import { useDocumentClick } from "./document-clicks";
+import { useDocumentClick } from "~/blocks/runtime/document-clicks";
 import { openModal } from "./modal-state";
 
 export const FAQ_EXPANDED = "faq_clicks_expanded";
@@ -49,7 +49,7 @@ interface OpenVideo {
  * no-JavaScript fallback); a video link (videoLinkAttributes) opens the video modal, whose code
  * loads on the first such click; popovers close on Escape and on a click outside; FAQ questions
  * report their opening and closing to analytics. The clicks go through the document's click
- * delegator (components/document-clicks.ts), which fixes their order.
+ * delegator (blocks/runtime/document-clicks.ts), which fixes their order.
  */
 export function DocumentActions() {
   const [video, setVideo] = useState<OpenVideo | null>(null);

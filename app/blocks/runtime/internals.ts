@@ -10,17 +10,17 @@ import { lazy, type ComponentType } from "react";
  * 1. `lazyLoaded`: React.lazy given a thenable that calls back synchronously renders the component
  *    without suspending (React reads a settled thenable's result at once). A block or a deferred
  *    component already loaded therefore renders on the server and during hydration as a plain
- *    component would (components/deferred.ts).
+ *    component would (blocks/runtime/deferred.ts).
  * 2. `KEEP_SERVER_HTML`: during hydration, React leaves the children of an element rendered with
  *    `dangerouslySetInnerHTML` as the server sent them (it does not compare inner HTML), and
  *    `suppressHydrationWarning` silences the difference. Blocks without behaviour (islands) and
- *    the pricing modal's server copy stay the server's HTML this way (components/server-html.tsx),
+ *    the pricing modal's server copy stay the server's HTML this way (blocks/runtime/server-html.tsx),
  *    and the root's scripts keep their text (root.tsx).
  * 3. `hideFromPageData`: Remix's single-fetch encoding (turbo-stream) writes an object's own
  *    enumerable keys only, so a non-enumerable field stays on the server (island-view.ts).
  * 4. React's root listens to events on its container, which is the document (entry.client.tsx):
  *    a listener on the window in the capture phase runs before every React handler, and one added
- *    on the document after `hydrateRoot` runs after them (components/document-clicks.ts).
+ *    on the document after `hydrateRoot` runs after them (blocks/runtime/document-clicks.ts).
  */
 
 /** A thenable that calls back at once (technique 1). */

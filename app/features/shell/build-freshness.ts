@@ -1,6 +1,6 @@
 import { useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { onDocumentClick } from "~/components/document-clicks";
+import { onDocumentClick } from "~/blocks/runtime/document-clicks";
 
 /**
  * Build freshness (spec site.md section 1): the app notices a newer build and reloads on the next
@@ -119,7 +119,7 @@ export function useBuildFreshness(): void {
 
   // A newer build exists: a click on a link to another page of this site, or a GET form's
   // submission, is left to the browser, which loads the destination as a new document. The click
-  // is the first of the document's click handlers ("stale-build", components/document-clicks.ts),
+  // is the first of the document's click handlers ("stale-build", blocks/runtime/document-clicks.ts),
   // before React's and the others, which would make it a client navigation; the submission is
   // caught on the window in the capture phase for the same reason. (The effect below cannot
   // always catch those: a quick navigation may finish within one transition, and React then never

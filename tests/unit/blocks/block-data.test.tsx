@@ -2,7 +2,7 @@
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
-import { useBlockData, type BlockDataOf } from "~/blocks/block-data";
+import { useBlockData, type BlockDataOf } from "~/blocks/runtime/block-data";
 import type { StoreLocatorData } from "~/features/dealers/locator.server";
 import type { ListingItem } from "~/features/news/listing";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";

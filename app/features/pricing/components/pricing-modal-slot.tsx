@@ -1,8 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { deferred } from "~/components/deferred";
-import { useDocumentClick } from "~/components/document-clicks";
-import { ServerHtml } from "~/components/server-html";
+import { deferred } from "~/blocks/runtime/deferred";
+import { useDocumentClick } from "~/blocks/runtime/document-clicks";
+import { ServerHtml } from "~/blocks/runtime/server-html";
 import { PRICING_MODAL_HASH, opensPricingModal } from "./pricing-location";
 
 /** The modal's code (the dialog, the form, the vehicle styles) loads on its first opening. */
@@ -32,7 +32,7 @@ export function PricingModalSlot() {
   }, []);
   const close = useCallback(() => setState({ rendered: true, open: false }), []);
   // A click on a pricing link: its place among the document's click handlers is in
-  // components/document-clicks.ts.
+  // blocks/runtime/document-clicks.ts.
   const onClick = useCallback(
     (event: MouseEvent) => {
       if (!pricingLink(event.target)) return;

@@ -12,7 +12,7 @@
  * encoding skips non-enumerable fields is Remix's behaviour, not its API: runtime/internals.ts.
  */
 import { isBlok, type Blokish } from "./guards";
-import { hideFromPageData } from "./runtime/internals";
+import { hideFromPageData } from "./internals";
 
 export { isBlok } from "./guards";
 

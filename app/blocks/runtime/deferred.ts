@@ -1,10 +1,10 @@
 import type { ComponentType } from "react";
-import { lazyLoaded } from "~/blocks/runtime/internals";
+import { lazyLoaded } from "./internals";
 
 /**
  * Code that the browser loads only when it is needed (a dialog on its first opening), while the
  * server renders it like any other component: the server loads every deferred component before its
- * first render (`loadAllDeferred`, entry.server.tsx). Each block is one (blocks/loading.ts, ADR 020,
+ * first render (`loadAllDeferred`, entry.server.tsx). Each block is one (blocks/runtime/loading.ts, ADR 020,
  * ADR 022).
  */
 export interface Deferred<P> {

@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
-import type { BlockWithData, LoaderOf } from "./index";
-import type { BlockLoaderResults } from "./loaders.server";
+import type { BlockWithData, LoaderOf } from "~/blocks/index";
+import type { BlockLoaderResults } from "~/blocks/loaders.server";
 
 /** Server data of a page's blocks, by blok _uid (see loaders.server.ts). */
 export type BlockDataMap = Record<string, unknown>;

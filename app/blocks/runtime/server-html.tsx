@@ -1,5 +1,5 @@
 import { useState, type HTMLAttributes, type ReactNode } from "react";
-import { KEEP_SERVER_HTML } from "~/blocks/runtime/internals";
+import { KEEP_SERVER_HTML } from "./internals";
 import { isHydrating } from "./hydration-state";
 
 type DivAttributes = Omit<HTMLAttributes<HTMLDivElement>, "content" | "children"> & { [data: `data-${string}`]: string | undefined };

@@ -1,8 +1,8 @@
 import type { ComponentType } from "react";
-import { deferred, type Deferred } from "~/components/deferred";
-import { hydrationStarted } from "~/components/hydration-state";
-import { blockRegistry } from "./index";
-import { isInvalidBlok } from "./invalid";
+import { deferred, type Deferred } from "~/blocks/runtime/deferred";
+import { hydrationStarted } from "./hydration-state";
+import { blockRegistry } from "~/blocks/index";
+import { isInvalidBlok } from "~/blocks/invalid";
 import { isBlok, isIslandView } from "./island-view";
 
 /**
@@ -18,7 +18,7 @@ import { isBlok, isIslandView } from "./island-view";
  *   new one is ready.
  */
 
-/** One deferred component per block (components/deferred.ts): loaded once, then rendered at once. */
+/** One deferred component per block (blocks/runtime/deferred.ts): loaded once, then rendered at once. */
 const blocks = new Map<string, Deferred<{ blok: unknown }>>();
 
 function deferredBlock(name: string): Deferred<{ blok: unknown }> | undefined {

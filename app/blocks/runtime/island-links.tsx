@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback } from "react";
-import { useDocumentClick } from "~/components/document-clicks";
+import { useDocumentClick } from "~/blocks/runtime/document-clicks";
 
 /** Paths served by resource routes or as files: a document load, never a client navigation. */
 const DOCUMENT_ONLY = /^\/(api|media|assets|_content|preview)\/|\.[a-z0-9]{2,5}$/i;
@@ -9,7 +9,7 @@ const DOCUMENT_ONLY = /^\/(api|media|assets|_content|preview)\/|\.[a-z0-9]{2,5}$
  * Links inside a block that kept its server HTML (an island, `data-island`: no React there) are
  * plain anchors. A click on one navigates on the client, as a `<Link>` would, so leaving such a
  * block keeps the app's fast navigation. New tabs, downloads, other origins, files and in-page
- * anchors behave as usual. Its place among the document's click handlers: components/document-clicks.ts.
+ * anchors behave as usual. Its place among the document's click handlers: blocks/runtime/document-clicks.ts.
  */
 export function useIslandLinks(): void {
   const navigate = useNavigate();

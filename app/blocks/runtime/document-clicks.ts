@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isPlainClick } from "./plain-click";
+import { isPlainClick } from "~/components/plain-click";
 
 /**
  * The one document-level click delegator (issue 28 item 3). Behaviour that static HTML needs
