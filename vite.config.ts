@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { vitePlugin as remix } from "@remix-run/dev";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
@@ -49,35 +49,26 @@ function browserChunks() {
 
 /** A block module: app/blocks/<name>.tsx (not its schema, not a helper with a dot in its name). */
 const BLOCK_MODULE = /\/app\/blocks\/([a-z0-9-]+)\.tsx$/;
-const BLOCK_CHUNKS_ID = "virtual:block-chunks";
 const ALWAYS_LOADED = /\/app\/(entry\.client|root|routes\/\$country)\.tsx$/;
-/** Where the browser build leaves the block-to-files map for the server build (outside both outDirs). */
-const blockChunksFile = (root: string) => path.join(root, "build", ".block-chunks.json");
 
 /**
- * `virtual:block-chunks` (ADR 022): for each block, the browser files its chunk needs besides the
+ * The blocks' chunk map (ADR 022): for each block, the browser files its chunk needs besides the
  * framework, the shell and the route entries, which Remix already preloads. The browser build
- * writes the map; the server build inlines it, so the server can write `<link rel="modulepreload">`
- * for the blocks that hydrate on a page. The browser then fetches them alongside the framework,
- * and Vite's preload helper, finding the links, adds none while the page prepares to hydrate.
- * Elsewhere (the dev server, tests, the browser build itself) the module is `null`: no hints.
+ * writes it beside build/client (build/.block-chunks.json, never served); the server reads it at
+ * start-up (app/blocks/runtime/block-chunks.server.ts) and writes `<link rel="modulepreload">` for
+ * the blocks that hydrate on a page. The browser then fetches them alongside the framework, and
+ * Vite's preload helper, finding the links, adds none while the page prepares to hydrate. Vite's
+ * client manifest cannot replace it: it names a chunk by its facade module only, and the chunks
+ * Rollup folds together (a model range into the compact one) have none.
  */
 function blockChunkHints(isSsrBuild: boolean | undefined): Plugin {
   let root = process.cwd();
   let base = "/";
-  let building = false;
   return {
     name: "block-chunk-hints",
     configResolved(config) {
       root = config.root;
       base = config.base;
-      building = config.command === "build";
-    },
-    resolveId: (id) => (id === BLOCK_CHUNKS_ID ? `\0${BLOCK_CHUNKS_ID}` : undefined),
-    load(id) {
-      if (id !== `\0${BLOCK_CHUNKS_ID}`) return undefined;
-      if (!building || !isSsrBuild) return "export default null;";
-      return `export default ${readFileSync(blockChunksFile(root), "utf8")};`;
     },
     generateBundle(_options, bundle) {
       if (isSsrBuild) return;
@@ -105,7 +96,7 @@ function blockChunkHints(isSsrBuild: boolean | undefined): Plugin {
           map[name] = [...files].map((fileName) => `${base}${fileName}`);
         }
       }
-      writeFileSync(blockChunksFile(root), JSON.stringify(map));
+      writeFileSync(path.join(root, "build", ".block-chunks.json"), JSON.stringify(map));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { prepareHydration } from "~/blocks/loading";
+import { prepareHydration } from "~/blocks/runtime/loading";
 
 declare global {
   interface Window {

@@ -6,18 +6,20 @@ import { isbot } from "isbot";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { BlokRenderScopeContext, createBlokRenderScope, takeRenderingBlok, type BlokRef, type BlokRenderScope } from "~/blocks/failures";
-import { loadAllBlocks } from "~/blocks/loading";
-import { loadAllDeferred } from "~/components/deferred";
+import { loadAllBlocks, setBlockChunks } from "~/blocks/runtime/loading";
+import { loadBlockChunks } from "~/blocks/runtime/block-chunks.server";
+import { loadAllDeferred } from "~/blocks/runtime/deferred";
 import { NonceProvider } from "~/features/security/nonce";
 import { getContentCache } from "~/content/cache.server";
 
 /** The content version this instance serves (issue 27): shows which instances a publish reached. */
 const CONTENT_VERSION_HEADER = "X-Content-Version";
 
-// Every block component and every deferred component (components/deferred.ts), loaded once: the
+// Every block component and every deferred component (blocks/runtime/deferred.ts), loaded once: the
 // server renders them synchronously (ADR 020, 022). Deferred components register when their
-// modules are evaluated, which is after this module's: they load on the first request.
-const blocksLoaded = loadAllBlocks();
+// modules are evaluated, which is after this module's: they load on the first request. With them,
+// the files of each block's chunk, for the pages' preload hints (ADR 022).
+const blocksLoaded = Promise.all([loadAllBlocks(), loadBlockChunks().then(setBlockChunks)]);
 let everythingLoaded: Promise<unknown> | undefined;
 
 const ABORT_DELAY = 5_000;

@@ -11,19 +11,25 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useIslandLinks } from "~/blocks/island-links";
+import { useIslandLinks } from "~/blocks/runtime/island-links";
 import { DocumentActions } from "~/components/document-actions";
-import { blockPreloads, blocksToHydrate } from "~/blocks/loading";
-import { hydrationFinished } from "~/components/hydration-state";
+import { blockPreloads, blocksToHydrate } from "~/blocks/runtime/loading";
+import { hydrationFinished } from "~/blocks/runtime/hydration-state";
+import { KEEP_SERVER_HTML } from "~/blocks/runtime/internals";
 import { getPublicEnv } from "~/env.server";
+import { getBuildId } from "~/features/shell/build-id.server";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
+import type { PageHandle } from "~/features/pages/route-data";
 import { useNonce } from "~/features/security/nonce";
 // The site's styles, bundled with the blocks' (app/blocks/index.ts) into the root's stylesheet:
 // one render-blocking request for the CSS of every page.
 import "~/styles/global.css";
 import "~/styles/shell.css";
+
+/** Found by its role, not its id, by routes that read the root's data (features/pages/route-data.ts). */
+export const handle: PageHandle = { role: "root" };
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -34,7 +40,8 @@ export const meta: MetaFunction = ({ error, matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // `preview`: the bridge to load and the open story in a verified visual-editor preview, else null (no secret in it).
-  return { ENV: getPublicEnv(), preview: previewClientInfo(request) };
+  // `buildId`: the build that rendered the document, for the browser's build freshness check.
+  return { ENV: getPublicEnv(), preview: previewClientInfo(request), buildId: await getBuildId() };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -72,12 +79,11 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-const SERVER_TEXT = { __html: "" };
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /**
  * Tells the browser's entry which blocks hydrate on this page (every block in a preview), so it
- * loads their chunks before hydration (app/blocks/loading.ts, ADR 020). Only the server computes
+ * loads their chunks before hydration (app/blocks/runtime/loading.ts, ADR 020). Only the server computes
  * it: the entry has read it before React starts, and hydration leaves a script's text as it is,
  * so the browser does not walk the route data again on every render.
  *
@@ -88,12 +94,16 @@ const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
  */
 function HydrateBlocks({ preview, nonce }: { preview: boolean; nonce: string | undefined }) {
   const matches = useMatches();
-  let html = SERVER_TEXT;
+  // The browser keeps the server's text (runtime/internals.ts, technique 2).
+  let script: { suppressHydrationWarning: true; dangerouslySetInnerHTML: { __html: string } } = KEEP_SERVER_HTML;
   let preloads: readonly string[];
   if (typeof document === "undefined") {
     const blocks = preview ? "all" : blocksToHydrate(matches.map((m) => m.data));
     preloads = blocks === "all" ? [] : blockPreloads(blocks);
-    html = { __html: `window.__hydrateBlocks=${json(blocks)};window.__blockPreloads=${json(preloads)}` };
+    script = {
+      suppressHydrationWarning: true,
+      dangerouslySetInnerHTML: { __html: `window.__hydrateBlocks=${json(blocks)};window.__blockPreloads=${json(preloads)}` },
+    };
   } else {
     preloads = window.__blockPreloads ?? [];
   }
@@ -102,7 +112,7 @@ function HydrateBlocks({ preview, nonce }: { preview: boolean; nonce: string | u
       {preloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={html} />
+      <script nonce={nonce} {...script} />
     </>
   );
 }

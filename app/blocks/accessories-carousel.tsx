@@ -1,15 +1,14 @@
 import { useId } from "react";
 import { Carousel } from "~/components/carousel";
 import { useSite } from "~/features/site-state/site-context";
-import type { AccessoriesBlockData } from "~/features/vehicles/block-loaders.server";
 import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionButtons, SectionHeader } from "./shared";
 import type { AccessoriesCarouselBlok } from "./accessories-carousel.schema";
 
 /** The model line's accessories in a carousel (a scrollable list without JavaScript). */
 export function AccessoriesCarousel({ blok }: { blok: AccessoriesCarouselBlok }) {
-  const data = useBlockData<AccessoriesBlockData>(blok._uid);
+  const data = useBlockData(blok);
   const { country } = useSite();
   const headingId = useId();
   const accessories = data?.accessories ?? [];

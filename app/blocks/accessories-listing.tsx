@@ -3,7 +3,6 @@ import { useId } from "react";
 import { anchorId, cx } from "~/components/section";
 import { useHydrated } from "~/components/use-hydrated";
 import { useSite } from "~/features/site-state/site-context";
-import type { AccessoriesBlockData } from "~/features/vehicles/block-loaders.server";
 import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
 import {
   ACCESSORY_SORTS,
@@ -14,7 +13,7 @@ import {
   isAccessorySort,
   parseAccessoryQuery,
 } from "~/features/vehicles/logic";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader } from "./shared";
 import type { AccessoriesListingBlok } from "./accessories-listing.schema";
 
@@ -32,7 +31,7 @@ export const ACCESSORY_LISTING_TEXTS = {
  * JavaScript; with it the links and the sort navigate in place.
  */
 export function AccessoriesListing({ blok }: { blok: AccessoriesListingBlok }) {
-  const data = useBlockData<AccessoriesBlockData>(blok._uid);
+  const data = useBlockData(blok);
   const { country } = useSite();
   const location = useLocation();
   const navigate = useNavigate();

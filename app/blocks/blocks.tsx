@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { ServerHtml } from "~/components/server-html";
+import { ServerHtml } from "~/blocks/runtime/server-html";
 import type { Blok } from "~/content/schema";
 import { useSite } from "~/features/site-state/site-context";
 import { blockRegistry } from "./index";
 import { editableAttributes } from "./editable";
 import { BlokBoundary, BlokTrack, FailedBlok, useFailedOnServer } from "./failures";
 import { isInvalidBlok } from "./invalid";
-import { blokDigest } from "./island-view";
-import { blockComponent, hydratesEverything, needsHydration } from "./loading";
+import { blokDigest } from "./runtime/island-view";
+import { blockComponent, hydratesEverything, needsHydration } from "./runtime/loading";
 import { BlockPositionContext, isVisibleIn, openingIndex, useBlockPosition, type BlockPosition } from "./visibility";
 
 export { isVisibleIn, useBlockPosition } from "./visibility";

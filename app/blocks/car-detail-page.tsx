@@ -5,11 +5,10 @@ import { countryPath } from "~/content/links";
 import { offerText } from "~/features/pricing/driveaway";
 import { cleanCarText } from "~/features/pricing/format";
 import { useSite } from "~/features/site-state/site-context";
-import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
 import { ColourSwatches, ModelFeatures, PriceDisclaimers, VehiclePrice, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
 import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section } from "./shared";
 import type { CarDetailPageBlok } from "./car-detail-page.schema";
 
@@ -25,7 +24,7 @@ export const CAR_DETAIL_TEXTS = {
  * mobile, the rest under 'More features'), NZ clean car programme and disclaimers.
  */
 export function CarDetailPage({ blok }: { blok: CarDetailPageBlok }) {
-  const data = useBlockData<VehicleBlockData>(blok._uid);
+  const data = useBlockData(blok);
   const buyer = useBuyer();
   const model = selectedTab(sortVehicleModels(data?.models ?? [], buyer), blok.model);
   if (!model) return null;

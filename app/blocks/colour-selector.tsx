@@ -2,10 +2,9 @@ import { useId } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { anchorId } from "~/components/section";
 import { colourPriceText } from "~/features/pricing/format";
-import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
 import { ColourSwatches, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
 import { COLOUR_SELECTOR_HEIGHT, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader } from "./shared";
 import type { ColourSelectorBlok } from "./colour-selector.schema";
 
@@ -15,7 +14,7 @@ import type { ColourSelectorBlok } from "./colour-selector.schema";
  * ('+ $690' or 'Included'). Swatches are links without JavaScript.
  */
 export function ColourSelector({ blok }: { blok: ColourSelectorBlok }) {
-  const data = useBlockData<VehicleBlockData>(blok._uid);
+  const data = useBlockData(blok);
   const buyer = useBuyer();
   const headingId = useId();
   const model = selectedTab(sortVehicleModels(data?.models ?? [], buyer), blok.model);

@@ -6,11 +6,10 @@ import { anchorId } from "~/components/section";
 import { useHydrated } from "~/components/use-hydrated";
 import { countryPath } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
-import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
 import { ActionLink, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { comparedModels, compareSearch, sortVehicleModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader } from "./shared";
 import type { CompareGridBlok } from "./compare-grid.schema";
 
@@ -29,7 +28,7 @@ export const COMPARE_TEXTS = {
  * grid keeps its models in the URL (?compare=) so it works without JavaScript.
  */
 export function CompareGrid({ blok }: { blok: CompareGridBlok }) {
-  const data = useBlockData<VehicleBlockData>(blok._uid);
+  const data = useBlockData(blok);
   const buyer = useBuyer();
   const { country } = useSite();
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { Component, createContext, useContext, useState, type ReactNode } from "react";
-import { isHydrating } from "~/components/hydration-state";
+import { isHydrating } from "~/blocks/runtime/hydration-state";
 import type { Blok } from "~/content/schema";
 import { useStoryMeta } from "~/content/story-context";
 import { editableAttributes } from "./editable";

@@ -1,5 +1,5 @@
-import { heroNeedsScript, whenACardNeedsScript } from "./hydration";
-import type { BlockEntry } from "./types";
+import { heroNeedsScript, whenACardNeedsScript } from "./runtime/hydration";
+import type { BlockEntry, BlockLoaderName } from "./types";
 
 // The blocks' stylesheets, for every page: a block that keeps its server HTML never loads its
 // chunk, so its styles cannot come with the chunk (ADR 020). Vite hoists an eager glob to a static
@@ -22,111 +22,62 @@ if (import.meta.env) {
 }
 
 /**
- * The registered blocks, keyed by the technical names of shared/CONTENT_MODEL.md section 5: each is
- * app/blocks/<technical-name>.tsx (its component, the default export) with its schema in
- * app/blocks/<technical-name>.schema.ts. In the browser every block is its own chunk, loaded
- * only where a page uses it; see app/blocks/loading.ts and ADR 020.
+ * The block registry: one entry per block, keyed by the technical names of
+ * shared/CONTENT_MODEL.md section 5. A block is app/blocks/<name>.tsx (its component, the default
+ * export) beside app/blocks/<name>.schema.ts (its schema). Its entry says:
+ * - `load`: how to load the component; in the browser every block is its own chunk, loaded only
+ *   where a page uses it (runtime: loading.ts, ADR 020);
+ * - `hydrate`: whether it needs JavaScript in the browser (true, false, or a rule of its content,
+ *   hydration.ts);
+ * - `loader`: the server loader that gives it data, by name (`BlockLoaderName`; the functions are
+ *   in loaders.server.ts, so that no server code reaches the browser).
+ * The other maps are derived from it: the schemas (schemas.ts) are keyed by `BlockName` and must
+ * cover every block, and the loaders by block (`blockLoaders`) follow `loader`. docs/blocks.md
+ * shows how to add a block.
  */
-export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
-  "accessories-carousel": {
-    load: () => import("./accessories-carousel"),
-    hydrate: true,
-  },
-  "accessories-listing": {
-    load: () => import("./accessories-listing"),
-    hydrate: true,
-  },
-  "car-detail-page": { load: () => import("./car-detail-page"), hydrate: true },
-  "colour-selector": { load: () => import("./colour-selector"), hydrate: true },
-  "compare-grid": { load: () => import("./compare-grid"), hydrate: true },
-  "competition-form": {
-    load: () => import("./competition-form"),
-    hydrate: true,
-  },
-  "cta-cards": {
-    load: () => import("./cta-cards"),
-    hydrate: whenACardNeedsScript("cards"),
-  },
+const entries = {
+  "accessories-carousel": { load: () => import("./accessories-carousel"), hydrate: true, loader: "accessories" },
+  "accessories-listing": { load: () => import("./accessories-listing"), hydrate: true, loader: "accessories" },
+  "car-detail-page": { load: () => import("./car-detail-page"), hydrate: true, loader: "vehicles" },
+  "colour-selector": { load: () => import("./colour-selector"), hydrate: true, loader: "vehicles" },
+  "compare-grid": { load: () => import("./compare-grid"), hydrate: true, loader: "vehicles" },
+  "competition-form": { load: () => import("./competition-form"), hydrate: true },
+  "cta-cards": { load: () => import("./cta-cards"), hydrate: whenACardNeedsScript("cards") },
   "cta-carousel": { load: () => import("./cta-carousel"), hydrate: true },
-  "cta-flexible-panel": {
-    load: () => import("./cta-flexible-panel"),
-    hydrate: true,
-  },
+  "cta-flexible-panel": { load: () => import("./cta-flexible-panel"), hydrate: true },
   "cta-panel": { load: () => import("./cta-panel"), hydrate: false },
   "event-banner": { load: () => import("./event-banner"), hydrate: true },
   "expanding-grid": { load: () => import("./expanding-grid"), hydrate: true },
-  "expansion-panel": {
-    load: () => import("./expansion-panel"),
-    hydrate: false,
-  },
-  "expansion-panel-group": {
-    load: () => import("./expansion-panel-group"),
-    hydrate: true,
-  },
+  "expansion-panel": { load: () => import("./expansion-panel"), hydrate: false },
+  "expansion-panel-group": { load: () => import("./expansion-panel-group"), hydrate: true },
   "feature-blocks": { load: () => import("./feature-blocks"), hydrate: false },
   "feature-icons": { load: () => import("./feature-icons"), hydrate: false },
-  "grid-blocks": {
-    load: () => import("./grid-blocks"),
-    hydrate: whenACardNeedsScript("items"),
-  },
+  "grid-blocks": { load: () => import("./grid-blocks"), hydrate: whenACardNeedsScript("items") },
   "hero-banner": { load: () => import("./hero-banner"), hydrate: heroNeedsScript },
   "hover-tiles": { load: () => import("./hover-tiles"), hydrate: false },
   "icon-features": { load: () => import("./icon-features"), hydrate: false },
   "image-banner": { load: () => import("./image-banner"), hydrate: false },
   "image-carousel": { load: () => import("./image-carousel"), hydrate: true },
-  "information-panel": {
-    load: () => import("./information-panel"),
-    hydrate: true,
-  },
+  "information-panel": { load: () => import("./information-panel"), hydrate: true },
   "modal-form": { load: () => import("./modal-form"), hydrate: true },
-  "model-card-block": {
-    load: () => import("./model-card-block"),
-    hydrate: true,
-  },
-  "model-range": { load: () => import("./model-range"), hydrate: true },
-  "model-range-compact": {
-    load: () => import("./model-range-compact"),
-    hydrate: true,
-  },
-  "model-range-tabs": {
-    load: () => import("./model-range-tabs"),
-    hydrate: true,
-  },
-  "news-carousel": { load: () => import("./news-carousel"), hydrate: true },
+  "model-card-block": { load: () => import("./model-card-block"), hydrate: true, loader: "vehicles" },
+  "model-range": { load: () => import("./model-range"), hydrate: true, loader: "vehicles" },
+  "model-range-compact": { load: () => import("./model-range-compact"), hydrate: true, loader: "vehicles" },
+  "model-range-tabs": { load: () => import("./model-range-tabs"), hydrate: true, loader: "vehicles" },
+  "news-carousel": { load: () => import("./news-carousel"), hydrate: true, loader: "news-carousel" },
   "news-detail": { load: () => import("./news-detail"), hydrate: false },
-  "news-listing": { load: () => import("./news-listing"), hydrate: true },
-  "offers-listing": { load: () => import("./offers-listing"), hydrate: true },
-  "overview-blocks": {
-    load: () => import("./overview-blocks"),
-    hydrate: false,
-  },
-  "overview-grid-blocks": {
-    load: () => import("./overview-grid-blocks"),
-    hydrate: true,
-  },
-  "owners-club-event-detail": {
-    load: () => import("./owners-club-event-detail"),
-    hydrate: true,
-  },
-  "owners-club-event-listing": {
-    load: () => import("./owners-club-event-listing"),
-    hydrate: true,
-  },
-  "quick-help-blocks": {
-    load: () => import("./quick-help-blocks"),
-    hydrate: true,
-  },
-  "side-by-side-blocks": {
-    load: () => import("./side-by-side-blocks"),
-    hydrate: true,
-  },
-  "slim-hero-banner": {
-    load: () => import("./slim-hero-banner"),
-    hydrate: false,
-  },
+  "news-listing": { load: () => import("./news-listing"), hydrate: true, loader: "news-listing" },
+  "offers-listing": { load: () => import("./offers-listing"), hydrate: true, loader: "offers" },
+  "overview-blocks": { load: () => import("./overview-blocks"), hydrate: false },
+  "overview-grid-blocks": { load: () => import("./overview-grid-blocks"), hydrate: true },
+  "owners-club-event-detail": { load: () => import("./owners-club-event-detail"), hydrate: true },
+  "owners-club-event-listing": { load: () => import("./owners-club-event-listing"), hydrate: true, loader: "event-listing" },
+  "quick-help-blocks": { load: () => import("./quick-help-blocks"), hydrate: true },
+  "side-by-side-blocks": { load: () => import("./side-by-side-blocks"), hydrate: true },
+  "slim-hero-banner": { load: () => import("./slim-hero-banner"), hydrate: false },
   "stats-banner": { load: () => import("./stats-banner"), hydrate: false },
   "step-slider": { load: () => import("./step-slider"), hydrate: true },
-  "store-locator": { load: () => import("./store-locator"), hydrate: true },
+  "store-locator": { load: () => import("./store-locator"), hydrate: true, loader: "dealers" },
   "sub-navigation": { load: () => import("./sub-navigation"), hydrate: false },
   "text-content": { load: () => import("./text-content"), hydrate: false },
   "video-banner": { load: () => import("./video-banner"), hydrate: true },
@@ -134,6 +85,15 @@ export const blockRegistry: Readonly<Record<string, BlockEntry>> = {
   "video-listing": { load: () => import("./video-listing"), hydrate: true },
   "video-tiles": { load: () => import("./video-tiles"), hydrate: true },
   accordion: { load: () => import("./accordion"), hydrate: false },
-  form: { load: () => import("./form"), hydrate: true },
+  form: { load: () => import("./form"), hydrate: true, loader: "form-build" },
   page: { load: () => import("./page"), hydrate: false },
-};
+} satisfies Record<string, BlockEntry>;
+
+/** The name of a registered block. */
+export type BlockName = keyof typeof entries;
+
+/** The blocks whose entry names a server loader, and that loader's name. */
+export type LoaderOf<C extends BlockName> = (typeof entries)[C] extends { loader: infer L extends BlockLoaderName } ? L : never;
+export type BlockWithData = { [C in BlockName]: LoaderOf<C> extends never ? never : C }[BlockName];
+
+export const blockRegistry: Readonly<Record<string, BlockEntry>> = entries;

@@ -5,13 +5,17 @@ import { eventListingLoader, newsCarouselLoader, newsListingLoader } from "~/fea
 import { offersListingLoader } from "~/features/offers/offers.server";
 import { storyLocaleMatches } from "~/features/pages/page-settings";
 import { accessoriesBlockLoader, vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
-import type { BlockDataMap } from "./block-data";
-import { createPageMemo, type PageMemo } from "./page-memo";
+import type { BlockDataMap } from "./runtime/block-data";
+import { isBlok } from "./runtime/guards";
+import { blockRegistry } from "./index";
+import { createPageMemo, type PageMemo } from "./runtime/page-memo";
 import { isInvalidBlok } from "./invalid";
+import type { BlockLoaderName } from "./types";
 
 /**
- * Server data for blocks. A block that needs data on the server (dealers, news, offers…) adds a
- * loader here under its component name; loadContentPage runs the loaders of the page body's
+ * Server data for blocks. A block that needs data on the server (dealers, news, offers…) names its
+ * loader in its registry entry (`loader`, app/blocks/index.ts); the functions are here, by name.
+ * loadContentPage runs the loaders of the page body's
  * top-level bloks in parallel and returns their results as `blockData` (by blok _uid) in the
  * route's loader data; the block reads its own with useBlockData(blok._uid) (block-data.tsx).
  */
@@ -32,31 +36,31 @@ export interface BlockLoaderArgs {
 
 export type BlockLoader = (args: BlockLoaderArgs) => Promise<unknown>;
 
-export const blockLoaders: Readonly<Record<string, BlockLoader>> = {
-  "store-locator": storeLocatorLoader,
+/** The loaders by the name a registry entry gives (`BlockEntry.loader`). */
+const loadersByName = {
+  dealers: storeLocatorLoader,
   "news-listing": newsListingLoader,
   "news-carousel": newsCarouselLoader,
-  "owners-club-event-listing": eventListingLoader,
-  "offers-listing": offersListingLoader,
+  "event-listing": eventListingLoader,
+  offers: offersListingLoader,
   // Vehicle blocks: models with prices for the visitor's state and buyer type (cookies).
-  "model-range": vehicleBlockLoader,
-  "model-range-compact": vehicleBlockLoader,
-  "model-range-tabs": vehicleBlockLoader,
-  "model-card-block": vehicleBlockLoader,
-  "car-detail-page": vehicleBlockLoader,
-  "colour-selector": vehicleBlockLoader,
-  "compare-grid": vehicleBlockLoader,
-  "accessories-carousel": accessoriesBlockLoader,
-  "accessories-listing": accessoriesBlockLoader,
+  vehicles: vehicleBlockLoader,
+  accessories: accessoriesBlockLoader,
   // The test-drive form: the configurator build its link carries (?build=).
-  form: formBuildLoader,
-};
+  "form-build": formBuildLoader,
+} satisfies Readonly<Record<BlockLoaderName, BlockLoader>>;
 
-function isBlok(value: unknown): value is BlockLoaderArgs["blok"] & { locale?: unknown } {
-  if (!value || typeof value !== "object") return false;
-  const { _uid, component } = value as Record<string, unknown>;
-  // A blok that failed its schema (app/blocks/invalid.ts) renders nothing: it loads nothing.
-  return typeof _uid === "string" && _uid !== "" && typeof component === "string" && !isInvalidBlok(value);
+/** What each loader returns (its block's data, or null when it failed): typed useBlockData. */
+export type BlockLoaderResults = { [L in BlockLoaderName]: Awaited<ReturnType<(typeof loadersByName)[L]>> };
+
+/** Each block's server loader, derived from the registry. */
+export const blockLoaders: Readonly<Record<string, BlockLoader>> = Object.fromEntries(
+  Object.entries(blockRegistry).flatMap(([name, entry]) => (entry.loader ? [[name, loadersByName[entry.loader] as BlockLoader]] : [])),
+);
+
+/** A blok that may load: a blok with a _uid, unless it failed its schema (invalid.ts: it renders nothing, so it loads nothing). */
+function mayLoad(value: unknown): value is BlockLoaderArgs["blok"] & { locale?: unknown } {
+  return isBlok(value) && value._uid !== "" && !isInvalidBlok(value);
 }
 
 /**
@@ -74,7 +78,7 @@ export async function loadBlockData(
   if (!Array.isArray(bloks)) return {};
   const once = createPageMemo();
   const jobs = bloks
-    .filter(isBlok)
+    .filter(mayLoad)
     .filter((blok) => Object.prototype.hasOwnProperty.call(loaders, blok.component) && storyLocaleMatches(blok.locale, country))
     .map(async (blok): Promise<[string, unknown]> => {
       try {

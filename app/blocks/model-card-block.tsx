@@ -1,10 +1,9 @@
 import { useId } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
-import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
 import { VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section } from "./shared";
 import type { ModelCardBlok } from "./model-card-block.schema";
 
@@ -15,7 +14,7 @@ export const EXPLORE = "Explore";
  * the visitor, linking to the model page.
  */
 export function ModelCardBlock({ blok }: { blok: ModelCardBlok }) {
-  const data = useBlockData<VehicleBlockData>(blok._uid);
+  const data = useBlockData(blok);
   const buyer = useBuyer();
   const headingId = useId();
   const models = sortVehicleModels(data?.models ?? [], buyer);

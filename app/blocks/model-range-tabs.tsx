@@ -5,10 +5,9 @@ import { anchorId, cx } from "~/components/section";
 import { useHydrated } from "~/components/use-hydrated";
 import { countryPath } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
-import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
 import { ModelFeatures, PriceDisclaimers, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { needsDummySlide, rangeTabModels, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader } from "./shared";
 import type { ModelRangeTabsBlok } from "./model-range-tabs.schema";
 
@@ -30,7 +29,7 @@ export const TAB_PARAM = "variant";
  * the tabs are links (?variant=slug); with it they switch in place (arrow keys move along).
  */
 export function ModelRangeTabs({ blok }: { blok: ModelRangeTabsBlok }) {
-  const data = useBlockData<VehicleBlockData>(blok._uid);
+  const data = useBlockData(blok);
   const { country } = useSite();
   const buyer = useBuyer();
   const location = useLocation();

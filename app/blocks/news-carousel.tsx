@@ -1,19 +1,19 @@
 import { useId } from "react";
 import { Carousel } from "~/components/carousel";
 import { ListingCard } from "~/features/news/components/listing-card";
-import { LISTING_MESSAGES, type ListingItem } from "~/features/news/listing";
-import { useBlockData } from "./block-data";
+import { LISTING_MESSAGES } from "~/features/news/listing";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionButtons, SectionHeader } from "./shared";
 import type { NewsCarouselBlok } from "./news-carousel.schema";
 
 /** The newest news articles in a carousel (data from the block loader). */
 export function NewsCarousel({ blok }: { blok: NewsCarouselBlok }) {
-  const items = useBlockData<ListingItem[] | null>(blok._uid);
+  const items = useBlockData(blok);
   const headingId = useId();
   return (
     <Section blok={blok} className="news-carousel" labelledBy={blok.heading ? headingId : undefined}>
       <SectionHeader blok={blok} id={headingId} />
-      {items === null || items === undefined ? (
+      {items === null ? (
         <p className="listing__status listing__status--error" role="status">
           {LISTING_MESSAGES.news.error}
         </p>

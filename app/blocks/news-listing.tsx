@@ -1,8 +1,7 @@
 import { useId } from "react";
-import type { NewsListingData } from "~/features/news/block-loaders.server";
 import { Listing } from "~/features/news/components/listing";
 import { useSite } from "~/features/site-state/site-context";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader, useOpensPage } from "./shared";
 import type { NewsListingBlok } from "./news-listing.schema";
 
@@ -13,7 +12,7 @@ import type { NewsListingBlok } from "./news-listing.schema";
  */
 export function NewsListing({ blok }: { blok: NewsListingBlok }) {
   const { country } = useSite();
-  const data = useBlockData<NewsListingData | null>(blok._uid);
+  const data = useBlockData(blok);
   const headingId = useId();
   const opensPage = useOpensPage();
   const categories = data?.categories.length

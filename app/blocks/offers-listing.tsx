@@ -19,11 +19,10 @@ import {
   showCategoryFilter,
   type OfferQuery,
 } from "~/features/offers/offers";
-import type { OffersListingData } from "~/features/offers/offers.server";
 import { useBuyer } from "~/features/vehicles/components/parts";
 import { checkmarkColour } from "~/features/vehicles/logic";
 import { useSite } from "~/features/site-state/site-context";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader, useOpensPage } from "./shared";
 import type { OffersListingBlok } from "./offers-listing.schema";
 import { isPlainClick } from "~/components/plain-click";
@@ -61,7 +60,7 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   const location = useLocation();
   const headingId = useId();
   const sortId = useId();
-  const data = useBlockData<OffersListingData | null>(blok._uid);
+  const data = useBlockData(blok);
   const models = useMemo(() => data?.models ?? [], [data]);
   const options = categoryOptions(models);
   const categories = options.map((o) => o.value).filter(Boolean);

@@ -1,15 +1,14 @@
 import { useId } from "react";
 import { Listing } from "~/features/news/components/listing";
-import type { ListingState } from "~/features/news/listing";
 import { useSite } from "~/features/site-state/site-context";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader, useOpensPage } from "./shared";
 import type { OwnersClubEventListingBlok } from "./owners-club-event-listing.schema";
 
 /** Owners-club events, six at a time with Load more (spec site.md sections 2, 4 and 8). */
 export function OwnersClubEventListing({ blok }: { blok: OwnersClubEventListingBlok }) {
   const { country } = useSite();
-  const data = useBlockData<ListingState | null>(blok._uid);
+  const data = useBlockData(blok);
   const headingId = useId();
   const opensPage = useOpensPage();
   return (

@@ -1,13 +1,10 @@
 import "~/zod-config";
 import type { z } from "zod";
+import { isRecord } from "./runtime/guards";
 import { invalidBlok } from "./invalid";
 import { blockSchemas } from "./schemas";
 
 type Json = unknown;
-
-function isRecord(value: Json): value is Record<string, Json> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Called once for every blok that fails its schema, with what did not match. */
 export type InvalidBlokReport = (blok: { _uid: string; component: string }, issues: string[]) => void;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { BlockName } from "./index";
 import { schema as page } from "./page.schema";
 import { schema as form } from "./form.schema";
 import { schema as accordion } from "./accordion.schema";
@@ -54,9 +55,10 @@ import { schema as videoTiles } from "./video-tiles.schema";
 /**
  * Every block's schema, keyed by the technical names of shared/CONTENT_MODEL.md section 5. The server
  * parses each blok with its schema before rendering (app/blocks/parse.ts); the content checker and
- * the block gallery read them too. Never imported by browser code (ADR 020).
+ * the block gallery read them too. Never imported by browser code (ADR 020). Keyed by the registry's
+ * names (app/blocks/index.ts): a block without its schema, or a schema without its block, fails tsc.
  */
-export const blockSchemas: Readonly<Record<string, z.ZodType>> = {
+const schemas: { readonly [N in BlockName]: z.ZodType } = {
   "accessories-carousel": accessoriesCarousel,
   "accessories-listing": accessoriesListing,
   "car-detail-page": carDetailPage,
@@ -109,3 +111,5 @@ export const blockSchemas: Readonly<Record<string, z.ZodType>> = {
   form: form,
   page: page,
 };
+
+export const blockSchemas: Readonly<Record<string, z.ZodType>> = schemas;

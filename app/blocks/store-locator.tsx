@@ -16,7 +16,7 @@ import { buildStaticMap } from "~/features/dealers/static-map";
 import { autoDealerJsonLd } from "~/features/seo/dealer-json-ld";
 import { JsonLd } from "~/features/seo/json-ld-script";
 import { useSite } from "~/features/site-state/site-context";
-import { useBlockData } from "./block-data";
+import { useBlockData } from "./runtime/block-data";
 import type { StoreLocatorBlok } from "./store-locator.schema";
 
 /** The Google map and its library load only in the browser, only with a key (a separate chunk). */
@@ -56,7 +56,7 @@ function useGoogleMaps(apiKey: string | null, country: Country): "idle" | "ready
 }
 
 /** Sends find_a_dealer_search once per search shown (a query or a location), not on dealer selection. */
-function useSearchTracking(data: StoreLocatorData | undefined, country: Country) {
+function useSearchTracking(data: StoreLocatorData | null, country: Country) {
   const last = useRef<string | null>(null);
   const key = data && (data.origin || data.mode === "not-found") ? `${data.query}|${data.origin?.lat ?? ""},${data.origin?.lng ?? ""}` : null;
   useEffect(() => {
@@ -71,7 +71,7 @@ function useSearchTracking(data: StoreLocatorData | undefined, country: Country)
 }
 
 export function StoreLocator({ blok }: { blok: StoreLocatorBlok }) {
-  const data = useBlockData<StoreLocatorData>(blok._uid);
+  const data = useBlockData(blok);
   const { country } = useSite();
   const location = useLocation();
   const navigate = useNavigate();

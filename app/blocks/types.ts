@@ -7,7 +7,24 @@ import type { ComponentType } from "react";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each block narrows `blok` to its own schema's type
 export type BlockComponent = ComponentType<{ blok: any }>;
 
-/** A registered block: how to load its component, and whether it needs JavaScript in the browser. */
+/**
+ * The server loaders blocks can name (app/blocks/loaders.server.ts): a block's data comes from
+ * one of these. A name, not the function, so that the registry stays browser-safe.
+ */
+export type BlockLoaderName =
+  | "accessories"
+  | "dealers"
+  | "event-listing"
+  | "form-build"
+  | "news-carousel"
+  | "news-listing"
+  | "offers"
+  | "vehicles";
+
+/**
+ * A registered block: how to load its component, whether it needs JavaScript in the browser, and
+ * the server loader of its data, if any.
+ */
 export interface BlockEntry {
   /** Loads the component module (in the browser, the block's own chunk). */
   load: () => Promise<{ default: BlockComponent }>;
@@ -15,7 +32,12 @@ export interface BlockEntry {
    * True when the block does something in the browser (state, effects, event handlers, the
    * visitor's pricing choice): it hydrates on the first visit. False: its server HTML is kept as
    * is on the first visit (no JavaScript loaded for it), and it renders in the browser only on a
-   * client-side navigation. A function decides from the blok's content (app/blocks/hydration.ts).
+   * client-side navigation. A function decides from the blok's content (app/blocks/runtime/hydration.ts).
    */
   hydrate: boolean | ((blok: Record<string, unknown>) => boolean);
+  /**
+   * The server loader that gives the block data (read with useBlockData), by name. The server
+   * runs it for the page body's top-level bloks of this block (loaders.server.ts).
+   */
+  loader?: BlockLoaderName;
 }

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { track } from "./analytics-push";
+import { useDocumentClick } from "~/blocks/runtime/document-clicks";
 import { openModal } from "./modal-state";
-import { isPlainClick } from "./plain-click";
 
 export const FAQ_EXPANDED = "faq_clicks_expanded";
 export const FAQ_COLLAPSED = "faq_clicks_collapsed";
@@ -30,6 +30,13 @@ export function videoLinkAttributes(title: string, captions?: string | null): Vi
   };
 }
 
+/** Popovers (app/components/popover.tsx) close on a click outside them (and on Escape, below). */
+function closePopovers(event: MouseEvent) {
+  for (const open of document.querySelectorAll<HTMLDetailsElement>("details[data-popover][open]")) {
+    if (!open.contains(event.target as Node)) open.open = false;
+  }
+}
+
 interface OpenVideo {
   src: string;
   title: string;
@@ -41,33 +48,29 @@ interface OpenVideo {
  * link with `data-modal-action` opens the named modal (its `#modal-<name>` href is the
  * no-JavaScript fallback); a video link (videoLinkAttributes) opens the video modal, whose code
  * loads on the first such click; popovers close on Escape and on a click outside; FAQ questions
- * report their opening and closing to analytics.
+ * report their opening and closing to analytics. The clicks go through the document's click
+ * delegator (blocks/runtime/document-clicks.ts), which fixes their order.
  */
 export function DocumentActions() {
   const [video, setVideo] = useState<OpenVideo | null>(null);
+  const onClick = useCallback((event: MouseEvent) => {
+    const target = (event.target as Element | null)?.closest?.("[data-modal-action], a[data-video-modal]");
+    if (!(target instanceof HTMLElement)) return;
+    const modal = target.getAttribute("data-modal-action");
+    event.preventDefault();
+    if (modal) {
+      openModal(modal);
+      return;
+    }
+    setVideo({
+      src: target.getAttribute("href") ?? "",
+      title: target.getAttribute("data-video-title") ?? "",
+      captions: target.getAttribute("data-video-captions"),
+    });
+  }, []);
+  useDocumentClick("modal-and-video", onClick);
+  useDocumentClick("popovers", closePopovers);
   useEffect(() => {
-    function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || !isPlainClick(event)) return;
-      const target = (event.target as Element | null)?.closest?.("[data-modal-action], a[data-video-modal]");
-      if (!(target instanceof HTMLElement)) return;
-      const modal = target.getAttribute("data-modal-action");
-      event.preventDefault();
-      if (modal) {
-        openModal(modal);
-        return;
-      }
-      setVideo({
-        src: target.getAttribute("href") ?? "",
-        title: target.getAttribute("data-video-title") ?? "",
-        captions: target.getAttribute("data-video-captions"),
-      });
-    }
-    // Popovers (app/components/popover.tsx) close on a click outside them and on Escape.
-    function closePopovers(event: MouseEvent) {
-      for (const open of document.querySelectorAll<HTMLDetailsElement>("details[data-popover][open]")) {
-        if (!open.contains(event.target as Node)) open.open = false;
-      }
-    }
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "Escape") return;
       const open = (event.target as Element | null)?.closest?.("details[data-popover][open]");
@@ -85,13 +88,9 @@ export function DocumentActions() {
       details.dataset.touched = "true";
       track(details.open ? FAQ_EXPANDED : FAQ_COLLAPSED, { faq_question: details.getAttribute("data-faq-question") ?? "" });
     }
-    document.addEventListener("click", onClick);
-    document.addEventListener("click", closePopovers);
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("toggle", onToggle, true);
     return () => {
-      document.removeEventListener("click", onClick);
-      document.removeEventListener("click", closePopovers);
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("toggle", onToggle, true);
     };

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
-import { isHydrating } from "./hydration-state";
+import { isHydrating } from "~/blocks/runtime/hydration-state";
 
 const subscribe = () => () => {};
 const notHydrating = () => !isHydrating();

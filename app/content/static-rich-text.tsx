@@ -1,6 +1,6 @@
 import { Suspense } from "react";
-import { deferred } from "~/components/deferred";
-import { ServerHtml } from "~/components/server-html";
+import { deferred } from "~/blocks/runtime/deferred";
+import { ServerHtml } from "~/blocks/runtime/server-html";
 import type { RichText as RichTextDoc, RichTextNode } from "./schema";
 
 /** The rich-text renderer loads only when a shell text must render in the browser. */

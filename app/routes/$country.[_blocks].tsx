@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { contentVersion } from "~/content/stories.server";
 import { pageHeadersFor } from "~/features/pages/content-page.server";
 import { requireCountry } from "~/features/pages/country.server";
+import type { PageHandle } from "~/features/pages/route-data";
 import { brandFrom } from "~/features/pages/route-meta";
 import { BlockGalleryView } from "~/features/preview/block-gallery-view";
 import { loadBlockGallery } from "~/features/preview/block-gallery.server";
@@ -15,10 +16,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const version = contentVersion(request);
   const gallery = await loadBlockGallery(country, version, request);
   return data(
-    { country, ...gallery, pageSettings: { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true } },
+    { country, ...gallery },
     { headers: { ...pageHeadersFor(version), "X-Robots-Tag": "noindex, nofollow" } },
   );
 }
+
+/** The gallery has no story to carry shell settings: a solid navigation bar, as a static fact. */
+export const handle: PageHandle = { pageSettings: { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true } };
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const brand = brandFrom(matches);

@@ -4,6 +4,7 @@ import { Outlet, isRouteErrorResponse, useLoaderData, useMatches, useRouteError,
 import { countrySchema } from "~/content/schema";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
+import { pageSettingsIn, type PageHandle } from "~/features/pages/route-data";
 import { layoutHeaders } from "~/features/pages/route-headers";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { JsonLd, collectStructuredData } from "~/features/seo/json-ld-script";
@@ -45,6 +46,9 @@ function siteValue(data: Awaited<ReturnType<typeof loader>>): SiteContextValue {
   return { country, auState, isABN, consent, useAngleAPI: globals.useAngleAPI };
 }
 
+/** Found by its role, not its id, by routes that read the layout's data (features/pages/route-data.ts). */
+export const handle: PageHandle = { role: "country-layout" };
+
 /** Error meta here, where the layout's data (the brand) is visible; pages add their own meta. */
 export const headers: HeadersFunction = layoutHeaders;
 
@@ -57,13 +61,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, next
   return false;
 };
 
+/** The deepest route's shell settings (its handle's or its story's), else the defaults. */
 function usePageSettings(): PageSettings {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const settings = (matches[i]?.data as { pageSettings?: PageSettings } | undefined)?.pageSettings;
-    if (settings) return settings;
-  }
-  return DEFAULT_PAGE_SETTINGS;
+  return pageSettingsIn(useMatches()) ?? DEFAULT_PAGE_SETTINGS;
 }
 
 export default function CountryLayout() {

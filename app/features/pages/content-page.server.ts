@@ -3,7 +3,7 @@ import type { Country, Story } from "~/content/schema";
 import { MODEL_RELATIONS } from "~/content/relations";
 import { contentVersion, getStory } from "~/content/stories.server";
 import { PREVIEW_HEADERS } from "~/features/preview/preview.server";
-import type { BlockDataMap } from "~/blocks/block-data";
+import type { BlockDataMap } from "~/blocks/runtime/block-data";
 import { loadBlockData } from "~/blocks/loaders.server";
 import type { Blok } from "~/content/schema";
 import type { PageSettings } from "~/features/shell/globals";

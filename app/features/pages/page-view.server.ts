@@ -1,6 +1,6 @@
 import { isInvalidBlok } from "~/blocks/invalid";
-import { isBlok, islandView, isIslandView } from "~/blocks/island-view";
-import { needsHydration } from "~/blocks/loading";
+import { isBlok, islandView, isIslandView } from "~/blocks/runtime/island-view";
+import { needsHydration } from "~/blocks/runtime/loading";
 import { rendersDocument } from "~/features/observability/request-context.server";
 
 /**

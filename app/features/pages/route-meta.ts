@@ -5,10 +5,11 @@ import { countriesForLocale } from "~/features/seo/alternates";
 import { buildPageMeta } from "~/features/seo/meta";
 import { basicPageMeta } from "~/features/seo/page-meta";
 import type { Globals } from "~/features/shell/globals";
+import { layoutDataIn, rootDataIn } from "./route-data";
 
 /** The brand short name from the layout's header story. */
 export function brandFrom(matches: MetaArgs["matches"], fallback?: Globals | null): string {
-  const layout = matches.find((m) => m.id === "routes/$country")?.data as { globals?: Globals } | undefined;
+  const layout = layoutDataIn(matches);
   return layout?.globals?.header?.brand_name ?? fallback?.header?.brand_name ?? "";
 }
 
@@ -37,8 +38,8 @@ interface MetaStory {
 export function contentPageMeta(args: MetaArgs): MetaDescriptor[] {
   const story = (args.data as { story?: MetaStory } | undefined)?.story;
   if (!story?.content || args.error) return errorMeta(args);
-  const root = args.matches.find((m) => m.id === "root")?.data as { ENV?: { SITE_URL?: string }; preview?: unknown } | undefined;
-  const layout = args.matches.find((m) => m.id === "routes/$country")?.data as { globals?: Globals } | undefined;
+  const root = rootDataIn(args.matches);
+  const layout = layoutDataIn(args.matches);
   const header = layout?.globals?.header;
   const brand = brandFrom(args.matches);
   const fullName = typeof header?.brand_full_name === "string" ? header.brand_full_name : "";

@@ -1,5 +1,6 @@
-import { useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { onDocumentClick } from "~/blocks/runtime/document-clicks";
 
 /**
  * Build freshness (spec site.md section 1): the app notices a newer build and reloads on the next
@@ -45,9 +46,19 @@ export function reloadAfterChunkError(win: Window = window): boolean {
   return true;
 }
 
-function clientBuildId(): string | null {
-  const manifest = (window as unknown as { __remixManifest?: { version?: unknown } }).__remixManifest;
-  return typeof manifest?.version === "string" ? manifest.version : null;
+/**
+ * The build that rendered this document: the root loader's `buildId` as hydration found it. The
+ * root's data is loaded again on client navigations, and then names the server's current build,
+ * so the first value the browser reads is kept for the document's life.
+ */
+let documentBuild: { id: string | null } | undefined;
+
+export function documentBuildId(rootData: unknown): string | null {
+  if (!documentBuild) {
+    const id = (rootData as { buildId?: unknown } | undefined)?.buildId;
+    documentBuild = { id: typeof id === "string" ? id : null };
+  }
+  return documentBuild.id;
 }
 
 /** Watches for a newer build and for chunk load failures (mounted once, in the layout). */
@@ -58,6 +69,8 @@ export function useBuildFreshness(): void {
   const pending = useRef<string | null>(null);
   const navigation = useNavigation();
   const location = useLocation();
+  const rootData = useRouteLoaderData("root");
+  const mine = typeof document === "undefined" ? null : documentBuildId(rootData);
 
   // Chunk failures: Vite's preload error, and unhandled rejections of dynamic imports.
   useEffect(() => {
@@ -79,7 +92,6 @@ export function useBuildFreshness(): void {
   // Asks the server for its build id, at most once a minute.
   useEffect(() => {
     const check = async () => {
-      const mine = clientBuildId();
       if (!mine || stale.current || Date.now() - lastCheck.current < BUILD_CHECK_INTERVAL_MS) return;
       lastCheck.current = Date.now();
       try {
@@ -103,17 +115,18 @@ export function useBuildFreshness(): void {
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [location.key]);
+  }, [location.key, mine]);
 
   // A newer build exists: a click on a link to another page of this site, or a GET form's
-  // submission, is left to the browser, which loads the destination as a new document. Listening
-  // on the window in the capture phase comes before React's and the document's handlers, which
-  // would make it a client navigation. (The effect below cannot always catch those: a quick
-  // navigation may finish within one transition, and React then never renders its loading state.)
+  // submission, is left to the browser, which loads the destination as a new document. The click
+  // is the first of the document's click handlers ("stale-build", blocks/runtime/document-clicks.ts),
+  // before React's and the others, which would make it a client navigation; the submission is
+  // caught on the window in the capture phase for the same reason. (The effect below cannot
+  // always catch those: a quick navigation may finish within one transition, and React then never
+  // renders its loading state.)
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (!stale.current || event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!stale.current) return;
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
       if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
@@ -125,10 +138,10 @@ export function useBuildFreshness(): void {
       const method = event.submitter?.getAttribute("formmethod") ?? event.target.getAttribute("method") ?? "get";
       if (method.toLowerCase() === "get") event.stopPropagation();
     };
-    window.addEventListener("click", onClick, true);
+    const removeClick = onDocumentClick("stale-build", onClick);
     window.addEventListener("submit", onSubmit, true);
     return () => {
-      window.removeEventListener("click", onClick, true);
+      removeClick();
       window.removeEventListener("submit", onSubmit, true);
     };
   }, []);

@@ -1,6 +1,6 @@
 /**
- * The id of the running build: the version of Remix's asset manifest, the same value the
- * browser has as `window.__remixManifest.version`. Read from Remix's server build module
+ * The id of the running build: the version of Remix's asset manifest. The root loader sends it
+ * with every document (the browser's build freshness check). Read from Remix's server build module
  * (the virtual module the Vite plugin provides); in development there is no fixed build and the
  * freshness check stays off.
  */

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type RefObject } from "react";
-import { deferred } from "~/components/deferred";
-import { ServerHtml } from "~/components/server-html";
+import { deferred } from "~/blocks/runtime/deferred";
+import { ServerHtml } from "~/blocks/runtime/server-html";
 import { useHydrated } from "~/components/use-hydrated";
 import { useMediaQuery } from "~/components/use-media-query";
 import type { Footer } from "~/content/content-types";

@@ -17,7 +17,7 @@ import { RootBlock } from "~/blocks/blocks";
 import { BLOK_NOTICE_LABEL, BlokNoticesContext } from "~/blocks/failures";
 import { isInvalidBlok } from "~/blocks/invalid";
 import { blockSchemas } from "~/blocks/schemas";
-import { hydrationFinished, hydrationStarted } from "~/components/hydration-state";
+import { hydrationFinished, hydrationStarted } from "~/blocks/runtime/hydration-state";
 import type { Blok, Country, Story } from "~/content/schema";
 import { StoryProvider } from "~/content/story-context";
 import { SiteProvider } from "~/features/site-state/site-context";

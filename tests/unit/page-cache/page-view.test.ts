@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseBloks } from "~/blocks/parse";
-import { isIslandView } from "~/blocks/island-view";
+import { isIslandView } from "~/blocks/runtime/island-view";
 import { deepFreeze } from "~/content/cache.server";
 import { documentStory, pageDataForRequest } from "~/features/pages/page-view.server";
 import { runWithRequestContext } from "~/features/observability/request-context.server";

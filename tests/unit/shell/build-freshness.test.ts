@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  documentBuildId,
   CHUNK_RELOAD_GUARD_MS,
   CHUNK_RELOAD_STORAGE_KEY,
   isChunkLoadError,
@@ -44,5 +45,12 @@ describe("chunk load failures", () => {
     vi.setSystemTime(1_010_000);
     expect(reloadAfterChunkError(win)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the document's build id", () => {
+  it("is the root loader's buildId as first read, kept when revalidated root data names a newer build", () => {
+    expect(documentBuildId({ ENV: {}, preview: null, buildId: "build-a" })).toBe("build-a");
+    expect(documentBuildId({ ENV: {}, preview: null, buildId: "build-b" })).toBe("build-a");
   });
 });

@@ -6,7 +6,7 @@ import { beforeAll } from "vitest";
 // to do so transforms every block module, which takes more than the default 10 s hook timeout on a
 // busy 2-core machine.
 beforeAll(async () => {
-  const { loadAllBlocks } = await import("~/blocks/loading");
-  const { loadAllDeferred } = await import("~/components/deferred");
+  const { loadAllBlocks } = await import("~/blocks/runtime/loading");
+  const { loadAllDeferred } = await import("~/blocks/runtime/deferred");
   await Promise.all([loadAllBlocks(), loadAllDeferred()]);
 }, 60_000);

@@ -1,9 +1,9 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { deferred } from "~/components/deferred";
-import { ServerHtml } from "~/components/server-html";
+import { deferred } from "~/blocks/runtime/deferred";
+import { useDocumentClick } from "~/blocks/runtime/document-clicks";
+import { ServerHtml } from "~/blocks/runtime/server-html";
 import { PRICING_MODAL_HASH, opensPricingModal } from "./pricing-location";
-import { isPlainClick } from "~/components/plain-click";
 
 /** The modal's code (the dialog, the form, the vehicle styles) loads on its first opening. */
 const Modal = deferred(() => import("./pricing-modal").then((m) => m.PricingModal));
@@ -31,6 +31,17 @@ export function PricingModalSlot() {
     );
   }, []);
   const close = useCallback(() => setState({ rendered: true, open: false }), []);
+  // A click on a pricing link: its place among the document's click handlers is in
+  // blocks/runtime/document-clicks.ts.
+  const onClick = useCallback(
+    (event: MouseEvent) => {
+      if (!pricingLink(event.target)) return;
+      event.preventDefault();
+      show();
+    },
+    [show],
+  );
+  useDocumentClick("pricing-opener", onClick);
 
   useEffect(() => {
     const fromHash = () => {
@@ -40,21 +51,13 @@ export function PricingModalSlot() {
       show();
     };
     fromHash();
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || !isPlainClick(event)) return;
-      if (!pricingLink(event.target)) return;
-      event.preventDefault();
-      show();
-    };
     const preload = (event: Event) => {
       if (pricingLink(event.target)) Modal.load().catch(() => undefined);
     };
-    document.addEventListener("click", onClick);
     document.addEventListener("pointerover", preload, { passive: true });
     document.addEventListener("focusin", preload);
     window.addEventListener("hashchange", fromHash);
     return () => {
-      document.removeEventListener("click", onClick);
       document.removeEventListener("pointerover", preload);
       document.removeEventListener("focusin", preload);
       window.removeEventListener("hashchange", fromHash);

@@ -3,7 +3,7 @@ import { Carousel, type Responsive } from "~/components/carousel";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { Section, SectionHeader, type SectionFields } from "~/blocks/shared";
-import { useBlockData } from "~/blocks/block-data";
+import { useBlockData } from "~/blocks/runtime/block-data";
 import { FinancePanel } from "~/features/finance/components/finance-panel";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import { sortVehicleModels, vehiclePrice } from "../logic";

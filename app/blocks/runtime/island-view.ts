@@ -8,8 +8,13 @@
  * server renders (every field readable) whose content fields are not enumerable, which Remix's
  * encoding (turbo-stream, `Object.keys`) leaves out. The browser receives the blok's identity, the
  * fields `<Blocks>` reads for every blok (locale, spacing), and a digest of its content, which tells
- * whether newer content renders alike (`blokDigest`). Browser-safe: no server imports.
+ * whether newer content renders alike (`blokDigest`). Browser-safe: no server imports. That the
+ * encoding skips non-enumerable fields is Remix's behaviour, not its API: runtime/internals.ts.
  */
+import { isBlok, type Blokish } from "./guards";
+import { hideFromPageData } from "./internals";
+
+export { isBlok } from "./guards";
 
 /** The field of an island's view that holds the digest of its content. */
 export const ISLAND_FIELD = "_island";
@@ -18,21 +23,10 @@ export const ISLAND_FIELD = "_island";
 const KEPT_FIELDS = ["_uid", "component", "locale", "bottom_spacing"] as const;
 
 type Node = unknown;
-type Blokish = { _uid: string; component: string } & Record<string, unknown>;
 
 /** True for a blok's view that carries no content (see islandView). */
 export function isIslandView(value: unknown): value is Blokish & { [ISLAND_FIELD]: string } {
   return typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)[ISLAND_FIELD] === "string";
-}
-
-/** A blok: an object with a string `component` and `_uid` (the one guard the block runtime uses). */
-export function isBlok(value: Node): value is Blokish {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { component?: unknown }).component === "string" &&
-    typeof (value as { _uid?: unknown })._uid === "string"
-  );
 }
 
 /** cyrb53: a 53-bit string hash (collisions ~1 in 9e15), fast enough for content in the browser. */
@@ -93,7 +87,7 @@ export function islandView<T extends Blokish>(blok: T): T {
   for (const key of KEPT_FIELDS) if (blok[key] !== undefined) view[key] = blok[key];
   view[ISLAND_FIELD] = blokDigest(blok);
   for (const key of Object.keys(blok)) {
-    if (!(key in view)) Object.defineProperty(view, key, { value: blok[key], enumerable: false });
+    if (!(key in view)) hideFromPageData(view, key, blok[key]);
   }
   if (Object.isFrozen(blok)) Object.freeze(view);
   views.set(blok, view as Blokish);

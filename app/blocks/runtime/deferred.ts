@@ -1,9 +1,10 @@
-import { lazy, type ComponentType } from "react";
+import type { ComponentType } from "react";
+import { lazyLoaded } from "./internals";
 
 /**
  * Code that the browser loads only when it is needed (a dialog on its first opening), while the
  * server renders it like any other component: the server loads every deferred component before its
- * first render (`loadAllDeferred`, entry.server.tsx). Each block is one (blocks/loading.ts, ADR 020,
+ * first render (`loadAllDeferred`, entry.server.tsx). Each block is one (blocks/runtime/loading.ts, ADR 020,
  * ADR 022).
  */
 export interface Deferred<P> {
@@ -11,15 +12,6 @@ export interface Deferred<P> {
   Component: ComponentType<P>;
   /** Loads the component's chunk once (the same promise for concurrent calls). */
   load(): Promise<ComponentType<P>>;
-}
-
-/** A thenable that calls back at once: React.lazy then renders a loaded component without suspending. */
-function settled<T>(value: T): PromiseLike<T> {
-  return {
-    then<R1 = T, R2 = never>(onFulfilled?: ((v: T) => R1 | PromiseLike<R1>) | null): PromiseLike<R1 | R2> {
-      return settled(onFulfilled ? (onFulfilled(value) as R1) : (value as unknown as R1));
-    },
-  };
 }
 
 const registry = new Set<() => Promise<unknown>>();
@@ -40,10 +32,8 @@ export function deferred<P>(importer: () => Promise<ComponentType<P>>): Deferred
     return pending;
   };
   registry.add(load);
-  const Component = lazy(
-    () => (component ? settled({ default: component }) : load().then((c) => ({ default: c }))) as Promise<{ default: ComponentType<P> }>,
-  );
-  return { Component: Component as unknown as ComponentType<P>, load };
+  // A loaded component renders at once, without suspending (runtime/internals.ts, technique 1).
+  return { Component: lazyLoaded(() => component, load), load };
 }
 
 /** Loads every deferred component: the server before its first render, and tests. */

@@ -1,7 +1,6 @@
 import { useState, type HTMLAttributes, type ReactNode } from "react";
+import { KEEP_SERVER_HTML } from "./internals";
 import { isHydrating } from "./hydration-state";
-
-const KEEP = { __html: "" };
 
 type DivAttributes = Omit<HTMLAttributes<HTMLDivElement>, "content" | "children"> & { [data: `data-${string}`]: string | undefined };
 
@@ -22,7 +21,8 @@ export function ServerHtml<T>({
 }: { content: T; same?: (atHydration: T, now: T) => boolean; keep?: boolean; children: ReactNode } & DivAttributes) {
   const [kept] = useState(() => (keep && isHydrating() ? { content } : null));
   if (kept && same(kept.content, content)) {
-    return <div key="server" {...attributes} suppressHydrationWarning dangerouslySetInnerHTML={KEEP} />;
+    // React leaves the inside alone (runtime/internals.ts, technique 2).
+    return <div key="server" {...attributes} {...KEEP_SERVER_HTML} />;
   }
   return (
     <div key="live" {...attributes}>

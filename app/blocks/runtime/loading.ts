@@ -1,9 +1,8 @@
 import type { ComponentType } from "react";
-import blockChunks from "virtual:block-chunks";
-import { deferred, type Deferred } from "~/components/deferred";
-import { hydrationStarted } from "~/components/hydration-state";
-import { blockRegistry } from "./index";
-import { isInvalidBlok } from "./invalid";
+import { deferred, type Deferred } from "~/blocks/runtime/deferred";
+import { hydrationStarted } from "./hydration-state";
+import { blockRegistry } from "~/blocks/index";
+import { isInvalidBlok } from "~/blocks/invalid";
 import { isBlok, isIslandView } from "./island-view";
 
 /**
@@ -19,7 +18,7 @@ import { isBlok, isIslandView } from "./island-view";
  *   new one is ready.
  */
 
-/** One deferred component per block (components/deferred.ts): loaded once, then rendered at once. */
+/** One deferred component per block (blocks/runtime/deferred.ts): loaded once, then rendered at once. */
 const blocks = new Map<string, Deferred<{ blok: unknown }>>();
 
 function deferredBlock(name: string): Deferred<{ blok: unknown }> | undefined {
@@ -134,10 +133,20 @@ function collectHydrating(value: Node, names: Set<string>, memo: boolean): void 
   for (const v of Object.values(value)) collectHydrating(v, names, memo);
 }
 
+let blockChunks: Readonly<Record<string, readonly string[]>> | null = null;
+
+/**
+ * Sets the files each block's chunk needs: the production server, at start-up, from the browser
+ * build's map (runtime/block-chunks.server.ts). Never set in the browser, the dev server and tests.
+ */
+export function setBlockChunks(map: Readonly<Record<string, readonly string[]>> | null): void {
+  blockChunks = map;
+}
+
 /**
  * The files to preload for blocks that hydrate: each block's chunk and the chunks it imports,
  * without the framework, the shell and the route entries (Remix preloads those). Known only to
- * the production server (`virtual:block-chunks`); elsewhere none.
+ * the production server (`setBlockChunks`); elsewhere none.
  */
 export function blockPreloads(names: readonly string[]): string[] {
   const files = blockChunks;

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
-import { isPlainClick } from "~/components/plain-click";
+import { useCallback } from "react";
+import { useDocumentClick } from "~/blocks/runtime/document-clicks";
 
 /** Paths served by resource routes or as files: a document load, never a client navigation. */
 const DOCUMENT_ONLY = /^\/(api|media|assets|_content|preview)\/|\.[a-z0-9]{2,5}$/i;
@@ -9,13 +9,12 @@ const DOCUMENT_ONLY = /^\/(api|media|assets|_content|preview)\/|\.[a-z0-9]{2,5}$
  * Links inside a block that kept its server HTML (an island, `data-island`: no React there) are
  * plain anchors. A click on one navigates on the client, as a `<Link>` would, so leaving such a
  * block keeps the app's fast navigation. New tabs, downloads, other origins, files and in-page
- * anchors behave as usual.
+ * anchors behave as usual. Its place among the document's click handlers: blocks/runtime/document-clicks.ts.
  */
 export function useIslandLinks(): void {
   const navigate = useNavigate();
-  useEffect(() => {
-    function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || !isPlainClick(event)) return;
+  const onClick = useCallback(
+    (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.("a[href]");
       if (!(anchor instanceof HTMLAnchorElement) || !anchor.closest("[data-island]")) return;
       if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.hasAttribute("data-reload-document")) return;
@@ -25,8 +24,8 @@ export function useIslandLinks(): void {
       if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search) return;
       event.preventDefault();
       navigate(url.pathname + url.search + url.hash);
-    }
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
-  }, [navigate]);
+    },
+    [navigate],
+  );
+  useDocumentClick("island-links", onClick);
 }

@@ -2,7 +2,7 @@
  * Where the browser is in hydration, in one place. Before the entry starts hydrating (the server,
  * unit tests rendering on the client) and after it has committed, components render normally;
  * during hydration, server HTML that needs no JavaScript is kept as it is (ServerHtml) and enhanced
- * parts wait (useHydrated). The entry starts it (app/blocks/loading.ts, `prepareHydration`) and the
+ * parts wait (useHydrated). The entry starts it (app/blocks/runtime/loading.ts, `prepareHydration`) and the
  * root layout's first effect finishes it.
  */
 let phase: "before" | "hydrating" | "hydrated" = "before";

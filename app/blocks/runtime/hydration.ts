@@ -1,4 +1,5 @@
 import { mediaKind } from "~/components/media-kind";
+import { isRecord as isData } from "./guards";
 
 /**
  * Content-dependent hydration rules for the block registry (app/blocks/index.ts, ADR 020): some
@@ -7,10 +8,6 @@ import { mediaKind } from "~/components/media-kind";
  */
 
 type Data = Record<string, unknown>;
-
-function isData(value: unknown): value is Data {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function filename(value: unknown): string | undefined {
   return isData(value) && typeof value.filename === "string" ? value.filename : undefined;
