@@ -11,6 +11,7 @@ vcl 4.1;
 #   so it cannot split the cache; the site reads no other cookie on these pages
 #   (app/features/page-cache/variant.ts, app/features/site-state/cookies.ts). The server's
 #   `Vary: Cookie` is kept and honoured: on the normalised Cookie header it is exactly the variant.
+# - Build assets and media (/assets, /media) are looked up without the visitor's cookies.
 # - The server's Cache-Control decides the rest (Varnish's built-in rules): `s-maxage=60` is the
 #   TTL, `stale-while-revalidate=300` the grace; `private`, `no-store`, `no-cache` or a Set-Cookie
 #   make a response uncacheable (previews, form answers, overload 503s). Of country pages only
@@ -98,6 +99,11 @@ sub vcl_recv {
         }
         # Looked up even with cookies (the built-in rules would pass): Vary: Cookie keys on them.
         return (hash);
+    }
+    # Build assets and media (fingerprinted or public files, the image service): no cookie is
+    # read, so a visitor's analytics cookies must not make them uncacheable.
+    if (req.url ~ "^/(assets|media)/") {
+        unset req.http.Cookie;
     }
     # Everything else: Varnish's built-in rules (requests with cookies are passed).
 }

@@ -212,6 +212,15 @@ suite("the CDN recipe: Varnish in front of the production server", () => {
     }
   });
 
+  it("stores build assets and media whatever cookies the visitor has", async () => {
+    const asset = /<script[^>]*type="module"[^>]*src="(\/assets\/[^"]+\.js)"|<link[^>]*href="(\/assets\/[^"]+\.js)"/.exec((await get("/au")).html)?.slice(1).find(Boolean);
+    expect(asset).toBeTruthy();
+    for (const url of [asset!, "/media/brand-logo.svg"]) {
+      expect((await get(url, "_ga=GA1.1.20")).proxy, url).toBe("MISS");
+      expect((await get(url, "_ga=GA1.1.21; consent=1")).proxy, url).toBe("HIT");
+    }
+  });
+
   it("never stores a preview, which always shows the draft", async () => {
     await get(ARTICLE);
     expect((await get(ARTICLE)).proxy).toBe("HIT");
