@@ -1,3 +1,5 @@
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -27,7 +29,7 @@ import {
 } from "./app/features/forms/rate-limit.server";
 import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "./app/features/http/trust-proxy";
 import { getLeadStore } from "./app/features/forms/store.server";
-import { checkReadiness, contentReachable } from "./app/features/observability/health.server";
+import { ReadinessMonitor, contentReachable } from "./app/features/observability/health.server";
 import { accessLog, type Logger } from "./app/features/observability/logger.server";
 import { reenterRequestContext, requestIdFrom, runWithRequestContext, type RequestContext } from "./app/features/observability/request-context.server";
 import { jsonErrorHandler } from "./app/features/security/errors.server";
@@ -104,15 +106,26 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     res.set("Cache-Control", CacheControl.noStore).json({ status: "ok" });
   });
   const contentClient = createContentClient(env);
-  app.get("/readyz", async (_req, res) => {
-    const readiness = await checkReadiness({
+  // Readiness from a background check (no I/O per request: it answers at once under load). It
+  // starts with the first /readyz and ends with the HTTP server that asked it.
+  const readiness = new ReadinessMonitor(
+    {
       content: contentReachable(async () => {
         await contentClient.get("cdn/spaces/me", {});
         return { status: 200 };
       }),
       store: async () => (await getLeadStore()).probeWrite(),
-    });
-    res.status(readiness.status === "ready" ? 200 : 503).set("Cache-Control", CacheControl.noStore).json(readiness);
+    },
+    { intervalMs: env.READINESS_INTERVAL_MS ? Number(env.READINESS_INTERVAL_MS) : undefined },
+  );
+  let readinessTiedToServer = false;
+  app.get("/readyz", async (req, res) => {
+    if (!readinessTiedToServer) {
+      readinessTiedToServer = true;
+      (req.socket as Socket & { server?: Server }).server?.once("close", () => readiness.stop());
+    }
+    const report = await readiness.current();
+    res.status(report.status === "ready" ? 200 : 503).set("Cache-Control", CacheControl.noStore).json(report);
   });
 
   app.use(compression());

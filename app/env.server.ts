@@ -95,6 +95,11 @@ export const envSchema = z.object({
   RENDER_CONCURRENCY: optionalPositiveInt("RENDER_CONCURRENCY"),
   RENDER_QUEUE: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE must be a whole number (0: no queue)"),
   RENDER_QUEUE_TIMEOUT_MS: optionalPositiveInt("RENDER_QUEUE_TIMEOUT_MS"),
+  // How often /readyz's background check runs, in ms (default 2000).
+  READINESS_INTERVAL_MS: optionalPositiveInt("READINESS_INTERVAL_MS"),
+  // A CDN's purge endpoint (ADR 034): the publish webhook sends it `PURGE` with the publish's
+  // Surrogate-Key list (deploy/varnish/default.vcl answers it). Unset: no purge is sent.
+  CDN_PURGE_URL: optionalUrl("CDN_PURGE_URL"),
   LOG_FORMAT: z
     .enum(["json", "pretty"], { message: "LOG_FORMAT must be json or pretty" })
     .optional(),

@@ -25,8 +25,10 @@ async function timed(path) {
   }
 }
 
-// The worker's own first fetch (connection, JIT) is not the server's latency.
+// The worker's own first fetch (connection, JIT) is not the server's latency; nor is the first
+// /readyz, which starts the server's background readiness check (a balancer probes from start-up).
 await timed("/healthz");
+await timed("/readyz");
 parentPort.postMessage("ready");
 let peakRss = 0;
 const health = [];

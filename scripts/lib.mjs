@@ -81,6 +81,23 @@ export function ensureJava() {
   return "/usr/bin/java";
 }
 
+/**
+ * Varnish, the caching proxy the CDN recipe is tested with (deploy/varnish/default.vcl, issue 26):
+ * VARNISHD_PATH, else Debian's /usr/sbin/varnishd, installed with apt (the `varnish` package) when
+ * missing. The package's service is not used: the test starts its own varnishd on 127.0.0.1.
+ */
+export function ensureVarnish() {
+  const candidates = [process.env.VARNISHD_PATH, "/usr/sbin/varnishd"].filter(Boolean);
+  const found = candidates.find((c) => existsSync(c));
+  if (found) return found;
+  console.log("Varnish not found: installing Debian's varnish package with apt...");
+  if (aptInstall(["varnish"]) !== 0 || !existsSync("/usr/sbin/varnishd")) {
+    console.error("Could not install varnish with apt. Install Debian's varnish package, or set VARNISHD_PATH.");
+    process.exit(1);
+  }
+  return "/usr/sbin/varnishd";
+}
+
 // ---- Postgres for the test run (issue 27) -----------------------------------------------------
 
 /** The folder of Debian's Postgres server binaries (initdb, pg_ctl), newest version first; null when none. */

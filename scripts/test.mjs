@@ -1,14 +1,17 @@
 // `npm test`: every check CI runs, in order: typecheck, lint, content check, unit tests, the
-// production build, the whole-system test (two instances on one Postgres) and the Playwright e2e
-// suite (JavaScript on and off, with the HTML and accessibility checkers) against the production
-// server on the fixture content. Ends with one summary line: "N passed, N failed".
+// production build, the whole-system tests (two instances on one Postgres; Varnish with the CDN
+// recipe in front of the server) and the Playwright e2e suite (JavaScript on and off, with the
+// HTML and accessibility checkers) against the production server on the fixture content. Ends
+// with one summary line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { ensureBuild, ensureChromium, ensureDependencies, ensureJava, run, startPostgres } from "./lib.mjs";
+import { ensureBuild, ensureChromium, ensureDependencies, ensureJava, ensureVarnish, run, startPostgres } from "./lib.mjs";
 
 ensureDependencies();
 const chromium = ensureChromium();
 // The Nu Html Checker in the e2e suite (tests/e2e/validity.spec.ts) runs on Java.
 const java = ensureJava();
+// The CDN recipe's system test (tests/system/cdn.test.ts) runs Varnish in front of the server.
+const varnishd = ensureVarnish();
 rmSync(".cache/test-results", { recursive: true, force: true });
 mkdirSync(".cache/test-results", { recursive: true });
 
@@ -70,7 +73,7 @@ step("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=js
 console.log("\n=== build ===");
 ensureBuild({ force: true });
 // ---- Several instances (issue 27): two production servers on the Postgres above ----
-step("whole system (two instances, one Postgres)", "npx", ["vitest", "run", "--config", "vitest.system.config.ts", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/system.json"], postgresEnv);
+step("whole system (two instances, one Postgres; Varnish in front)", "npx", ["vitest", "run", "--config", "vitest.system.config.ts", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/system.json"], { ...postgresEnv, VARNISHD_PATH: varnishd });
 // ---- end several instances ----
 step("e2e (JavaScript on and off)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium, JAVA_PATH: java });
 readCounts();

@@ -11,6 +11,8 @@ import {
 } from "~/content/webhook.server";
 import { getEnv } from "~/env.server";
 import { NO_STORE_HEADERS as NO_STORE } from "~/features/http/cache-control";
+import { purgeCdn } from "~/features/page-cache/cdn-purge.server";
+import { purgeKeysForPublish } from "~/features/page-cache/surrogate-keys";
 const reply = (body: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 
@@ -24,7 +26,9 @@ export const loader = () => reply({ error: "Use POST" }, 405, { Allow: "POST" })
  * datasource's entries_updated) the content cache of every instance is invalidated (entries kept
  * as stale-if-error fallbacks, read again before they are served), their page caches are cleared
  * and the content version refreshed (invalidation.server.ts; the content cache's subscription
- * clears the page cache).
+ * clears the page cache). Then, with CDN_PURGE_URL, the CDN is purged of the pages naming the
+ * event's surrogate keys (after this instance's caches are cleared, so the CDN's next fetch gets
+ * the new content); the CDN's outcome is in the answer, never its status (ADR 034).
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return reply({ error: "Use POST" }, 405, { Allow: "POST" });
@@ -44,5 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   getContentCache();
   const cv = await invalidateEverywhere(event.action, refreshContentVersion);
   console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content invalidated on every instance, cv ${cv ?? "unknown"}`.trim());
-  return reply({ ok: true, action: event.action, cleared: true, cv });
+  const purgeUrl = getEnv().CDN_PURGE_URL;
+  const cdn = purgeUrl ? await purgeCdn(purgeUrl, purgeKeysForPublish(event)) : null;
+  return reply({ ok: true, action: event.action, cleared: true, cv, ...(cdn ? { cdnPurged: cdn.ok } : {}) });
 }

@@ -28,6 +28,11 @@ describe("parseEnv", () => {
       expect(message).toContain("NODE_ENV");
     }
   });
+  it("takes an http(s) CDN_PURGE_URL, and refuses anything else", () => {
+    expect(parseEnv({}).CDN_PURGE_URL).toBeUndefined();
+    expect(parseEnv({ CDN_PURGE_URL: "http://127.0.0.1:6081/" }).CDN_PURGE_URL).toBe("http://127.0.0.1:6081/");
+    expect(() => parseEnv({ CDN_PURGE_URL: "varnish:6081" })).toThrow(/CDN_PURGE_URL must be an http\(s\) URL/);
+  });
   it("exposes only public values to the browser", () => {
     const pub = getPublicEnv(parseEnv({ STORYBLOK_TOKEN: "secret", STORYBLOK_PREVIEW_TOKEN: "preview" }));
     expect(JSON.stringify(pub)).not.toContain("secret");

@@ -8,7 +8,7 @@ import { closeBuild, startTestServer, type TestServer } from "./harness";
  * Storyblok token; the network is simulated: while "up", Storyblok's URLs are answered by the
  * local content API over the fixtures; while "down", every call fails like a network outage.
  * A page that is not cached answers a clear 503 error page (not a 404, not a crash); health stays
- * up; readiness reports the content check failing; APIs that need no content keep answering;
+ * up; readiness reports the content check failing (from its background check, within a run); APIs that need no content keep answering;
  * pages read before the outage keep serving from the content cache (stale-if-error), even long
  * after their freshness ran out; and the site recovers without a restart.
  */
@@ -26,7 +26,7 @@ beforeAll(async () => {
     if (!contentUp) throw new TypeError("fetch failed");
     return local(new Request(`http://local-content.invalid${url.pathname}${url.search}`, { method: "GET" }));
   });
-  server = await startTestServer({ STORYBLOK_TOKEN: "outage-test-token" });
+  server = await startTestServer({ STORYBLOK_TOKEN: "outage-test-token", READINESS_INTERVAL_MS: "200" });
 }, 180_000);
 afterAll(async () => {
   vi.unstubAllGlobals();
@@ -56,9 +56,18 @@ describe("content API outage", () => {
     expect((await realFetch(`${server.url}/au/offers.data`)).status).toBe(503);
 
     expect((await realFetch(`${server.url}/healthz`)).status).toBe(200);
-    const ready = await realFetch(`${server.url}/readyz`);
+    // /readyz answers from its background check (every 200 ms here): the outage shows within a run.
+    const outageAt = Date.now();
+    let ready = await realFetch(`${server.url}/readyz`);
+    while (ready.status === 200 && Date.now() - outageAt < 5_000) {
+      await ready.body?.cancel();
+      await new Promise((r) => setTimeout(r, 50));
+      ready = await realFetch(`${server.url}/readyz`);
+    }
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: "unavailable", checks: { content: "failing", store: "ok" } });
+    const report = (await ready.json()) as { checkedAt: string };
+    expect(report).toEqual({ status: "unavailable", checks: { content: "failing", store: "ok" }, checkedAt: expect.any(String) });
+    expect(Date.parse(report.checkedAt)).toBeGreaterThanOrEqual(outageAt);
     expect((await realFetch(`${server.url}/api/location`)).status).toBe(200);
     expect(errors).toHaveBeenCalled();
 
