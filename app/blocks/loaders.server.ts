@@ -3,10 +3,10 @@ import { storeLocatorLoader } from "~/features/dealers/locator.server";
 import { formBuildLoader } from "~/features/forms/build-handoff.server";
 import { eventListingLoader, newsCarouselLoader, newsListingLoader } from "~/features/news/block-loaders.server";
 import { offersListingLoader } from "~/features/offers/offers.server";
-import { storyLocaleMatches } from "~/features/pages/page-settings";
+import { localeAllows } from "~/content/locale";
 import { accessoriesBlockLoader, vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
 import type { BlockDataMap } from "./runtime/block-data";
-import { isBlok } from "./runtime/guards";
+import { isBlok } from "~/lib/object";
 import { blockRegistry } from "./index";
 import { createPageMemo, type PageMemo } from "./runtime/page-memo";
 import { isInvalidBlok } from "./invalid";
@@ -79,7 +79,7 @@ export async function loadBlockData(
   const once = createPageMemo();
   const jobs = bloks
     .filter(mayLoad)
-    .filter((blok) => Object.prototype.hasOwnProperty.call(loaders, blok.component) && storyLocaleMatches(blok.locale, country))
+    .filter((blok) => Object.prototype.hasOwnProperty.call(loaders, blok.component) && localeAllows(blok.locale, country))
     .map(async (blok): Promise<[string, unknown]> => {
       try {
         return [blok._uid, await loaders[blok.component]({ blok, country, request, once })];

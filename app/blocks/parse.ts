@@ -1,6 +1,6 @@
 import "~/zod-config";
 import type { z } from "zod";
-import { isRecord } from "./runtime/guards";
+import { isRecord } from "~/lib/object";
 import { invalidBlok } from "./invalid";
 import { blockSchemas } from "./schemas";
 

@@ -1,9 +1,8 @@
 import { createContext, useContext } from "react";
+import { localeAllows } from "~/content/locale";
 
-/** True when a blok's locale lets it render in the visitor's country. */
-export function isVisibleIn(locale: string | null | undefined, country: string): boolean {
-  return !locale || locale === "both" || locale === country;
-}
+/** True when a blok's locale lets it render in the visitor's country (the one locale rule). */
+export const isVisibleIn: (locale: string | null | undefined, country: string) => boolean = localeAllows;
 
 /** Where a blok sits in its list: index among the visible bloks. */
 export interface BlockPosition {

@@ -1,5 +1,5 @@
 import { mediaKind } from "~/components/media-kind";
-import { isRecord as isData } from "./guards";
+import { isRecord as isData } from "~/lib/object";
 
 /**
  * Content-dependent hydration rules for the block registry (app/blocks/index.ts, ADR 020): some

@@ -11,10 +11,13 @@
  * whether newer content renders alike (`blokDigest`). Browser-safe: no server imports. That the
  * encoding skips non-enumerable fields is Remix's behaviour, not its API: runtime/internals.ts.
  */
-import { isBlok, type Blokish } from "./guards";
+import { isBlok } from "~/lib/object";
 import { hideFromPageData } from "./internals";
 
-export { isBlok } from "./guards";
+export { isBlok } from "~/lib/object";
+
+/** A blok as content holds it. */
+type Blokish = { _uid: string; component: string } & Record<string, unknown>;
 
 /** The field of an island's view that holds the digest of its content. */
 export const ISLAND_FIELD = "_island";

@@ -1,3 +1,4 @@
+import { CacheControl } from "~/features/http/cache-control";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Country } from "~/content/schema";
 import { data, redirect } from "@remix-run/node";
@@ -28,7 +29,7 @@ function configuratorRedirect(url: URL, catalogue: Catalogue, country: Country):
   const rest = new URLSearchParams(modelSearch ?? search);
   rest.delete(BUYER_PARAMS.state);
   rest.delete(BUYER_PARAMS.buyer);
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers({ "Cache-Control": CacheControl.noStore });
   if (country === "au") for (const cookie of buyerChoiceCookies(buyerFromSearchParams(search))) headers.append("Set-Cookie", cookie);
   const query = rest.toString();
   return redirect(`${url.pathname}${query ? `?${query}` : ""}`, { headers });
@@ -72,7 +73,7 @@ async function configuratorCalculator(
     isABN: buyer.isABN,
     balloonTable: finance.balloonTable,
   });
-  headers.set("Cache-Control", "private, no-store");
+  headers.set("Cache-Control", CacheControl.privateNoStore);
   return { finance, calculatorResponse, abnOverride: abn ?? null };
 }
 

@@ -1,3 +1,4 @@
+import { NO_STORE_HEADERS } from "~/features/http/cache-control";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { countrySchema } from "~/content/schema";
 import { requireCountry } from "~/features/pages/country.server";
@@ -22,7 +23,7 @@ import type { SubmissionResult } from "@conform-to/react";
  */
 
 
-const NO_STORE = { "Cache-Control": "no-store" };
+const NO_STORE = NO_STORE_HEADERS;
 const MAX_JSON_BYTES = 64 * 1024;
 
 function anchorOf(value: FormDataEntryValue | null): string {

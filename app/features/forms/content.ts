@@ -1,3 +1,4 @@
+import { localeAllows } from "~/content/locale";
 import { z } from "zod";
 import { assetSchema, blokBase, richTextSchema, type Country } from "~/content/schema";
 
@@ -124,15 +125,12 @@ export function formKind(blok: { component: string }): FormKind {
   return blok.component === "competition-form" ? "competition" : "form";
 }
 
-function visibleIn(locale: string | undefined, country: Country): boolean {
-  return !locale || locale === "both" || locale === country;
-}
 
 /** The form's fields for a country, in order (a blok's `locale` hides it in the other country). */
 export function fieldsOf(form: Pick<FormBlok, "sections">, country: Country): FormField[] {
   return (form.sections ?? [])
-    .filter((s) => visibleIn(s.locale, country))
-    .flatMap((s) => (s.fields ?? []).filter((f) => visibleIn(f.locale, country)));
+    .filter((s) => localeAllows(s.locale, country))
+    .flatMap((s) => (s.fields ?? []).filter((f) => localeAllows(f.locale, country)));
 }
 
 export function fieldType(field: FormField): FieldType {

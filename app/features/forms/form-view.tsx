@@ -1,3 +1,4 @@
+import { localeAllows } from "~/content/locale";
 import {
   getFormProps,
   getInputProps,
@@ -361,12 +362,9 @@ export function FormView({ blok, modal }: FormViewProps) {
   );
 }
 
-function visibleIn(locale: string | undefined, country: Country): boolean {
-  return !locale || locale === "both" || locale === country;
-}
 
 function SectionView({ section, country, children }: { section: FormSection; country: Country; children: ReactNode }) {
-  if (!visibleIn(section.locale, country)) return null;
+  if (!localeAllows(section.locale, country)) return null;
   const layout = section.field_layout && FIELD_LAYOUTS.includes(section.field_layout) ? section.field_layout : "one-column";
   const grid = <div className={`form-section__fields form-section__fields--${layout}`}>{children}</div>;
   if (section.heading?.trim()) {

@@ -1,3 +1,4 @@
+import { CacheControl } from "~/features/http/cache-control";
 import { isIPv4, isIPv6 } from "node:net";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Env } from "~/env.server";
@@ -271,7 +272,7 @@ async function count(limiter: ClientLimiter, req: MiddlewareRequest): Promise<Li
 }
 
 function limitedAnswer(res: MiddlewareResponse, result: LimitResult) {
-  return res.status(429).set("Retry-After", String(result.resetSeconds)).set("Cache-Control", "no-store");
+  return res.status(429).set("Retry-After", String(result.resetSeconds)).set("Cache-Control", CacheControl.noStore);
 }
 
 /**

@@ -9,7 +9,6 @@ export const PAGE_COMPONENTS = new Set(["page", "news-detail", "owners-club-even
  * The locale rule under its older name, for app/blocks/loaders.server.ts (the block runtime's part
  * of issue 28 moves it to `localeAllows` from app/content/locale.ts).
  */
-export { localeAllows as storyLocaleMatches } from "~/content/locale";
 
 /** The shell settings a page story carries (spec site.md sections 2 and 3). */
 export function pageSettingsFrom(content: Blok & Record<string, unknown>, defaults: Partial<PageSettings> = {}): PageSettings {

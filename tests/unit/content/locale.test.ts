@@ -33,11 +33,10 @@ describe("the locale rule", () => {
     expect(kept.map((m: { uuid: string }) => m.uuid)).toEqual(["a", "c", "d"]);
   });
 
-  it("is written once outside the block runtime and the forms", () => {
+  it("is written once", () => {
     const copies = files("app")
       .map((file) => file.split(path.sep).join("/"))
-      // app/blocks and app/features/forms belong to other parts of issue 28 (they keep a copy for now).
-      .filter((file) => file !== "app/content/locale.ts" && !file.startsWith("app/blocks/") && !file.startsWith("app/features/forms/"))
+      .filter((file) => file !== "app/content/locale.ts")
       .filter((file) => /locale === "both"|,both`/.test(readFileSync(file, "utf8")));
     expect(copies).toEqual([]);
   });

@@ -46,8 +46,7 @@ describe("isRecord and isBlok", () => {
     const guard = /typeof (\w+) === "object" && \1 !== null && !Array\.isArray\(\1\)/;
     const copies = files("app")
       .map((file) => file.split(path.sep).join("/"))
-      // app/blocks belongs to the block runtime's own part of issue 28.
-      .filter((file) => file !== "app/lib/object.ts" && !file.startsWith("app/blocks/"))
+      .filter((file) => file !== "app/lib/object.ts")
       .filter((file) => guard.test(readFileSync(file, "utf8")));
     expect(copies).toEqual([]);
   });

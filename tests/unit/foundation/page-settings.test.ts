@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageSettingsFrom, storyLocaleMatches } from "~/features/pages/page-settings";
+import { pageSettingsFrom } from "~/features/pages/page-settings";
 import { stickyCtaHref } from "~/features/shell/sticky-bottom-bar";
-
-describe("storyLocaleMatches", () => {
-  it("accepts empty, both, or the URL country and rejects the other country", () => {
-    expect(storyLocaleMatches(undefined, "au")).toBe(true);
-    expect(storyLocaleMatches("", "nz")).toBe(true);
-    expect(storyLocaleMatches("both", "nz")).toBe(true);
-    expect(storyLocaleMatches("au", "au")).toBe(true);
-    expect(storyLocaleMatches("au", "nz")).toBe(false);
-    expect(storyLocaleMatches("nz", "au")).toBe(false);
-  });
-});
 
 describe("pageSettingsFrom", () => {
   it("defaults the menu button colour to black and reads the story's flags", () => {

@@ -12,12 +12,6 @@ function sources(dir: string): string[] {
   });
 }
 
-/**
- * Files that still spell a Cache-Control value themselves: owned by other parts of issue 28 (the
- * forms table and the configurator route split); they move to the named values with those parts.
- */
-const NOT_YET = new Set(["app/features/forms/action.server.ts", "app/features/forms/rate-limit.server.ts", "app/routes/$country.config.$modelLine.tsx"]);
-
 describe("cache-control values by name", () => {
   it("keeps the directives responses have always carried", () => {
     const values = Object.entries(CacheControl).map(([name, value]) => `${name}=${value}`);
@@ -43,7 +37,7 @@ describe("cache-control values by name", () => {
     const literal = /"(?:private, |public, )?(?:no-store|max-age=\d+)[^"]*"/;
     const offenders = [...sources("app"), "server-app.ts", "server.ts"]
       .map((file) => file.split(path.sep).join("/"))
-      .filter((file) => file !== "app/features/http/cache-control.ts" && !file.startsWith("app/blocks/") && !NOT_YET.has(file))
+      .filter((file) => file !== "app/features/http/cache-control.ts")
       .filter((file) =>
         readFileSync(file, "utf8")
           .split("\n")
