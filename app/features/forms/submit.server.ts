@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Country } from "~/content/schema";
@@ -28,6 +28,19 @@ const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
 /** A usable idempotency key, or null (the caller then makes one). */
 export function cleanIdempotencyKey(value: unknown): string | null {
   return typeof value === "string" && KEY_PATTERN.test(value.trim()) ? value.trim() : null;
+}
+
+/**
+ * The key a lead is stored under: the submitted key scoped by a digest of the lead itself. The
+ * key in a form's markup is made when the page renders, and a cached page (the page cache, a
+ * CDN) hands the same markup, so the same key, to every visitor for a while: two visitors' leads
+ * must not count as one. A retry of the same submission (a no-JS repost, a JavaScript retry
+ * after a timeout) carries the same key and the same values, so it still finds the first.
+ */
+export function scopedIdempotencyKey(key: string, lead: { kind: string; formId: string; country: string; payload: Record<string, unknown> }): string {
+  const entries = Object.entries(lead.payload).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const digest = createHash("sha256").update(JSON.stringify([lead.kind, lead.formId, lead.country, entries])).digest("hex");
+  return `${key}.${digest.slice(0, 16)}`;
 }
 
 export interface SubmitInput {
@@ -66,12 +79,14 @@ export async function submitLead({ form, country, values, idempotencyKey, buyer 
   }
 
   const lead = buildLead(form, country, submission.value as Record<string, string | undefined>);
+  const key = cleanIdempotencyKey(idempotencyKey);
+  const storedKey = key ? scopedIdempotencyKey(key, { ...lead, payload: { ...lead.payload, [BUILD_FIELD]: values.get(BUILD_FIELD) ?? "" } }) : randomUUID();
   // A configurator build posted with the form is resolved again from the catalogue (never echoed).
   const build = await leadBuildFields(form, country, values.get(BUILD_FIELD), lead.payload, buyer ?? { country, isABN: false });
   if (build) Object.assign(lead.payload, build);
   try {
     const store = await getLeadStore();
-    const { lead: stored, created } = await store.insert({ ...lead, idempotencyKey: cleanIdempotencyKey(idempotencyKey) ?? randomUUID() });
+    const { lead: stored, created } = await store.insert({ ...lead, idempotencyKey: storedKey });
     if (created) console.log(`[leads] stored ${stored.id} (${lead.kind} ${lead.formId}, ${country})`);
     kickOutbox();
     return { type: "stored", leadId: stored.id, created };

@@ -68,7 +68,7 @@ describe("POST /api/form/", () => {
     expect(retry.status).toBe(200);
     const stored = await leads();
     expect(stored.length).toBe(before + 1);
-    const lead = stored.find((l) => l.idempotencyKey === "retry-key-0001")!;
+    const lead = stored.find((l) => l.idempotencyKey.startsWith(`retry-key-0001.`))!;
     expect(lead).toMatchObject({ status: "pending", endpoint: "/enquiries/vehicle", formId: "contact-us", country: "au", kind: "form" });
     expect(lead.payload).toMatchObject({
       mobile_phone: "61412345678",
@@ -87,7 +87,21 @@ describe("POST /api/form/", () => {
     const body = contact({ idempotency_key: "body-key-000001" });
     await apiSubmitAction(post("/api/form/", body), "form");
     await apiSubmitAction(post("/api/form/", body), "form");
-    expect((await leads()).filter((l) => l.idempotencyKey === "body-key-000001")).toHaveLength(1);
+    expect((await leads()).filter((l) => l.idempotencyKey.startsWith(`body-key-000001.`))).toHaveLength(1);
+  });
+
+  it("stores two visitors' leads that carry one page's key (a cached page hands every visitor the same markup)", async () => {
+    const before = (await leads()).length;
+    const shared = { idempotency_key: "cached-page-key-01" };
+    const ben = contact({ ...shared, first_name: "Ben" });
+    const first = await apiSubmitAction(post("/api/form/", contact({ ...shared, first_name: "Ana" })), "form");
+    const second = await apiSubmitAction(post("/api/form/", ben), "form");
+    expect([first.status, second.status]).toEqual([201, 201]);
+    // Each visitor's own retry still finds their lead.
+    expect((await apiSubmitAction(post("/api/form/", ben), "form")).status).toBe(200);
+    const stored = (await leads()).filter((l) => l.idempotencyKey.startsWith("cached-page-key-01."));
+    expect(stored.map((l) => l.payload.first_name).sort()).toEqual(["Ana", "Ben"]);
+    expect((await leads()).length).toBe(before + 2);
   });
 
   it("re-validates on the server and answers 400 with field errors; nothing is stored", async () => {
@@ -205,7 +219,7 @@ describe("POST /api/form/", () => {
       "form",
     );
     expect(response.status).toBe(201);
-    const lead = (await leads()).find((l) => l.idempotencyKey === key)!;
+    const lead = (await leads()).find((l) => l.idempotencyKey.startsWith(`${key}.`))!;
     expect(lead.payload).toMatchObject({ post_code: "0800", dealer_code: "AU-NT-001", mobile_phone: "610412345678" });
   });
 
@@ -246,7 +260,7 @@ describe("POST /api/competition/", () => {
       "competition",
     );
     expect(response.status).toBe(201);
-    const lead = (await leads()).find((l) => l.idempotencyKey === key)!;
+    const lead = (await leads()).find((l) => l.idempotencyKey.startsWith(`${key}.`))!;
     expect(lead).toMatchObject({ kind: "competition", country: "nz", endpoint: "/competitions/drive-the-coast" });
     expect(lead.payload).toMatchObject({ SFEndpoint: "/competitions/drive-the-coast", enquiry_name: "Drive the Coast competition", mobile_phone: "64211234567" });
   });
@@ -300,7 +314,7 @@ describe("the page action (forms without JavaScript)", () => {
     expect(response.headers.get("Location")).toBe("/au/contact-us?submitted=contact-us#form-contact-us-block");
     // The browser resubmits the same post (same hidden key): stored once.
     await run("contact-us", "au", values);
-    expect((await leads()).filter((l) => l.idempotencyKey === "page-key-000001")).toHaveLength(1);
+    expect((await leads()).filter((l) => l.idempotencyKey.startsWith(`page-key-000001.`))).toHaveLength(1);
   });
 
   it("answers 400 with the field errors and the posted values, and the dealers for the postcode", async () => {
