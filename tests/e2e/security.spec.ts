@@ -85,17 +85,20 @@ test("kill -9 while leads are being posted: after a restart every acknowledged l
   try {
     await waitForHealth(base);
     const acknowledged = new Set<string>();
+    const bodies = new Map<string, string>();
     let sent = 0;
     let killed = false;
     const worker = async (w: number) => {
       for (let i = 0; !killed; i++) {
         const key = `crash-${w}-${i}-${Date.now()}`;
         sent++;
+        const body = JSON.stringify(lead(sent));
+        bodies.set(key, body);
         try {
           const res = await fetch(`${base}/api/form/`, {
             method: "POST",
             headers: { "Content-Type": "application/json", "Idempotency-Key": key },
-            body: JSON.stringify(lead(sent)),
+            body,
           });
           if (res.status === 201 || res.status === 200) acknowledged.add(key);
           else expect(res.status).toBe(201);
@@ -123,12 +126,12 @@ test("kill -9 while leads are being posted: after a restart every acknowledged l
     expect(lost).toEqual([]);
     testInfo.annotations.push({ type: "leads", description: `${acknowledged.size} acknowledged, ${stored.size} stored, ${sent} sent` });
 
-    // A client retrying an acknowledged post after the restart does not create a second lead.
+    // A client retrying an acknowledged post (same key, same body) after the restart does not create a second lead.
     const [again] = [...acknowledged];
     const retry = await fetch(`${base}/api/form/`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Idempotency-Key": again },
-      body: JSON.stringify(lead(0)),
+      body: bodies.get(again),
     });
     expect(retry.status).toBe(200);
   } finally {
