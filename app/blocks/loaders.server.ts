@@ -15,7 +15,7 @@ import type { BlockLoaderName } from "./types";
 /**
  * Server data for blocks. A block that needs data on the server (dealers, news, offers…) names its
  * loader in its registry entry (`loader`, app/blocks/index.ts); the functions are here, by name.
- * loadContentPage runs the loaders of the page body's
+ * loadPage runs the loaders of the page body's
  * top-level bloks in parallel and returns their results as `blockData` (by blok _uid) in the
  * route's loader data; the block reads its own with useBlockData(blok._uid) (block-data.tsx).
  */

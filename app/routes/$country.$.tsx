@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadContentPage } from "~/features/pages/content-page.server";
+import { loadPage } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { contentPageMeta } from "~/features/pages/route-meta";
@@ -10,7 +10,7 @@ import { pageHeaders } from "~/features/pages/route-headers";
 /** Catch-all: renders any content story at /{country}/{slug...}; home at the country root. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
-  return loadContentPage(request, country, params["*"] ?? "");
+  return loadPage(request, country, params["*"] ?? "");
 }
 
 /** Posts from the page's enquiry and competition forms (without JavaScript): app/features/forms. */

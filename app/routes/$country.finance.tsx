@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FINANCE_RELATIONS } from "~/content/relations";
-import { loadContentPage } from "~/features/pages/content-page.server";
+import { loadPage } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
 import { contentPageMeta } from "~/features/pages/route-meta";
@@ -11,7 +11,7 @@ import { pageHeaders } from "~/features/pages/route-headers";
 /** Finance page: header styling from the story, finance logo on by default. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
-  return loadContentPage(request, country, "finance", {
+  return loadPage(request, country, "finance", {
     relations: FINANCE_RELATIONS,
     settings: { menuButtonColor: "black", financeLogo: true },
   });
