@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { contactUsLead, type LeadSender } from "../support/leads";
+import { contactUsLead, submittedKey, type LeadSender } from "../support/leads";
 import { freePort } from "../support/net";
 import { collectPageErrors, jsDisabled, waitForHydration } from "./helpers";
 
@@ -119,8 +119,7 @@ test("kill -9 while leads are being posted: after a restart every acknowledged l
     server = startServer(port, dbPath);
     await waitForHealth(base);
     const db = new Database(dbPath, { readonly: true });
-    // Stored as the submitted key and a digest of the lead (scopedIdempotencyKey).
-    const stored = new Set((db.prepare("SELECT idempotency_key FROM leads").all() as { idempotency_key: string }[]).map((r) => r.idempotency_key.replace(/\.[0-9a-f]{16}$/, "")));
+    const stored = new Set((db.prepare("SELECT idempotency_key FROM leads").all() as { idempotency_key: string }[]).map((r) => submittedKey(r.idempotency_key)));
     db.close();
     const lost = [...acknowledged].filter((key) => !stored.has(key));
     expect(lost).toEqual([]);

@@ -29,3 +29,8 @@ export function contactUsLead(n: number, sender: LeadSender) {
     comments: sender.comments,
   };
 }
+
+/** The key a client sent, read back from the key its lead is stored under (scopedIdempotencyKey adds `.<digest>`). */
+export function submittedKey(storedKey: string): string {
+  return storedKey.replace(/\.[0-9a-f]{16}$/, "");
+}

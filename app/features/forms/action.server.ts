@@ -23,7 +23,6 @@ import type { SubmissionResult } from "@conform-to/react";
  */
 
 
-const NO_STORE = NO_STORE_HEADERS;
 const MAX_JSON_BYTES = 64 * 1024;
 
 function anchorOf(value: FormDataEntryValue | null): string {
@@ -43,19 +42,19 @@ export async function formAction({ request, params, context }: ActionFunctionArg
   // A body that is not a form (JSON, broken multipart) is the client's error, not the server's.
   const formData = await request.formData().catch(() => null);
   if (!formData) {
-    return data<FormActionData>({ formId: "", failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE });
+    return data<FormActionData>({ formId: "", failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE_HEADERS });
   }
   const values = formDataToParams(formData);
   const formId = values.get("form_id") ?? "";
   const form = formId ? await findFormOnPage(slug, formId, country) : null;
   if (!form) {
-    return data<FormActionData>({ formId, failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE });
+    return data<FormActionData>({ formId, failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE_HEADERS });
   }
   const initialValue = Object.fromEntries(values);
   if (limited) {
     return data<FormActionData>(
       { formId, lastResult: { initialValue }, failure: limited.message },
-      { status: 429, headers: { ...NO_STORE, "Retry-After": String(limited.retryAfterSeconds) } },
+      { status: 429, headers: { ...NO_STORE_HEADERS, "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
 
@@ -65,7 +64,7 @@ export async function formAction({ request, params, context }: ActionFunctionArg
     : null;
 
   if (values.get(INTENT_FIELD) === DEALERS_INTENT) {
-    return data<FormActionData>({ formId, lastResult: { initialValue }, dealers }, { headers: NO_STORE });
+    return data<FormActionData>({ formId, lastResult: { initialValue }, dealers }, { headers: NO_STORE_HEADERS });
   }
 
   const outcome = await submitLead({ form, country, values, idempotencyKey: values.get(IDEMPOTENCY_FIELD), buyer: buyerContextFromRequest(request, country) });
@@ -74,14 +73,14 @@ export async function formAction({ request, params, context }: ActionFunctionArg
       const url = new URL(request.url);
       const anchor = anchorOf(formData.get(ANCHOR_FIELD));
       const target = `${url.pathname}?${SUBMITTED_PARAM}=${encodeURIComponent(formId)}${anchor ? `#${anchor}` : ""}`;
-      return redirect(target, { status: 303, headers: NO_STORE });
+      return redirect(target, { status: 303, headers: NO_STORE_HEADERS });
     }
     case "invalid":
-      return data<FormActionData>({ formId, lastResult: withDealerChosen(outcome.reply, dealerField?.name, dealers), dealers }, { status: 400, headers: NO_STORE });
+      return data<FormActionData>({ formId, lastResult: withDealerChosen(outcome.reply, dealerField?.name, dealers), dealers }, { status: 400, headers: NO_STORE_HEADERS });
     case "bot":
-      return data<FormActionData>({ formId, lastResult: { initialValue }, dealers, failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE });
+      return data<FormActionData>({ formId, lastResult: { initialValue }, dealers, failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE_HEADERS });
     case "unavailable":
-      return data<FormActionData>({ formId, lastResult: { initialValue }, dealers, failure: FORM_MESSAGES.failure }, { status: 503, headers: NO_STORE });
+      return data<FormActionData>({ formId, lastResult: { initialValue }, dealers, failure: FORM_MESSAGES.failure }, { status: 503, headers: NO_STORE_HEADERS });
   }
 }
 
@@ -100,7 +99,7 @@ function withDealerChosen(reply: SubmissionResult<string[]>, name: string | unde
 }
 
 function json(body: unknown, status: number): Response {
-  return Response.json(body, { status, headers: NO_STORE });
+  return Response.json(body, { status, headers: NO_STORE_HEADERS });
 }
 
 type Body = { values: URLSearchParams } | { errors: Record<string, string[]> } | null;
@@ -167,5 +166,5 @@ export async function apiSubmitAction(request: Request, kind: FormKind): Promise
 
 /** Resource routes answer GET with 405. */
 export function methodNotAllowed(): Response {
-  return Response.json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+  return Response.json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST", ...NO_STORE_HEADERS } });
 }

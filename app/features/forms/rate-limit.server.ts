@@ -1,8 +1,9 @@
-import { CacheControl } from "~/features/http/cache-control";
 import { isIPv4, isIPv6 } from "node:net";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Env } from "~/env.server";
+import { CacheControl } from "~/features/http/cache-control";
 import { rateLimitMessage } from "./messages";
+import { withAdvisoryLock } from "./pg-lock.server";
 
 /**
  * Per-client rate limits (ADR 018, ADR 029): form posts, every write, image-service URLs.
@@ -141,20 +142,9 @@ const tables = new WeakMap<PgPool, Promise<void>>();
 export function ensureRateLimitTable(pool: PgPool): Promise<void> {
   let ready = tables.get(pool);
   if (!ready) {
-    ready = (async () => {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
-        await client.query("SELECT pg_advisory_xact_lock($1)", [TABLE_LOCK_ID]);
-        await client.query(CREATE_TABLE);
-        await client.query("COMMIT");
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    })();
+    ready = withAdvisoryLock(pool, TABLE_LOCK_ID, async (client) => {
+      await client.query(CREATE_TABLE);
+    });
     ready.catch(() => tables.delete(pool));
     tables.set(pool, ready);
   }

@@ -5,6 +5,7 @@ import type { Country } from "~/content/schema";
 import { getEnv, type Env } from "~/env.server";
 import type { FormKind, } from "./content";
 import type { LeadPayload } from "./normalise";
+import { withAdvisoryLock } from "./pg-lock.server";
 
 /**
  * The durable lead store (ARCHITECTURE.md "leads are never lost"): SQLite in WAL mode through
@@ -308,25 +309,20 @@ export async function openPostgresLeadStore(connectionString: string): Promise<L
   const query = async (sql: string, params: unknown[] = []) => (await pool.query(toPostgresPlaceholders(sql), params)).rows as LeadRow[];
   const run = async (sql: string, params: unknown[] = []) => (await pool.query(toPostgresPlaceholders(sql), params)).rowCount ?? 0;
 
-  const client = await pool.connect();
   try {
-    await client.query("BEGIN");
-    await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
-    await client.query(MIGRATIONS_TABLE);
-    const applied = new Set((await client.query("SELECT version FROM lead_schema_migrations")).rows.map((r: { version: number }) => Number(r.version)));
-    for (const migration of MIGRATIONS) {
-      if (applied.has(migration.version)) continue;
-      for (const statement of migration.statements) await client.query(statement);
-      await client.query("INSERT INTO lead_schema_migrations (version, applied_at) VALUES ($1, $2)", [migration.version, Date.now()]);
-    }
-    await client.query("COMMIT");
+    await withAdvisoryLock(pool, MIGRATION_LOCK_ID, async (client) => {
+      await client.query(MIGRATIONS_TABLE);
+      const applied = new Set((await client.query("SELECT version FROM lead_schema_migrations")).rows.map((r: { version: number }) => Number(r.version)));
+      for (const migration of MIGRATIONS) {
+        if (applied.has(migration.version)) continue;
+        for (const statement of migration.statements) await client.query(statement);
+        await client.query("INSERT INTO lead_schema_migrations (version, applied_at) VALUES ($1, $2)", [migration.version, Date.now()]);
+      }
+    });
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    client.release();
     await pool.end().catch(() => {});
     throw error;
   }
-  client.release();
 
   return {
     dialect: "postgres",

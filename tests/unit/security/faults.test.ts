@@ -6,6 +6,7 @@ import { createContentClient } from "~/content/client.server";
 import type { Env } from "~/env.server";
 import { createOutboxWorker, outboxConfigFromEnv } from "~/features/forms/outbox.server";
 import { getLeadStore } from "~/features/forms/store.server";
+import { submittedKey } from "../../support/leads";
 import { createImageService } from "~/features/images/image-service.server";
 import { isContentOutage } from "~/features/observability/request-context.server";
 import { startCrmStub, type CrmStub } from "../forms/crm-stub";
@@ -35,9 +36,6 @@ afterAll(async () => {
 const FAULT_SENDER: LeadSender = { firstName: "Fault", lastName: "Tester", emailUser: "fault", comments: "CRM outage test" };
 const lead = (n: number) => contactUsLead(n, FAULT_SENDER);
 
-/** The key a client sent, from the key its lead is stored under (scopedIdempotencyKey adds a digest). */
-const submitted = (stored: string) => stored.replace(/\.[0-9a-f]{16}$/, "");
-
 describe("CRM outage", () => {
   it("keeps every lead while the CRM is down and delivers each exactly once after it recovers", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
@@ -64,7 +62,7 @@ describe("CRM outage", () => {
     const worker = createOutboxWorker({ store, config });
     try {
       await vi.waitFor(async () => expect(crm.requests.length).toBeGreaterThanOrEqual(keys.length * 2), { timeout: 10_000 });
-      const during = (await store.list()).filter((l) => keys.includes(submitted(l.idempotencyKey)));
+      const during = (await store.list()).filter((l) => keys.includes(submittedKey(l.idempotencyKey)));
       expect(during).toHaveLength(keys.length);
       expect(during.every((l) => l.status === "pending" && l.attempts >= 1 && l.lastError === "HTTP 503")).toBe(true);
 
@@ -72,13 +70,13 @@ describe("CRM outage", () => {
       crm.failFirst = 0;
       await vi.waitFor(
         async () => {
-          const leads = (await store.list()).filter((l) => keys.includes(submitted(l.idempotencyKey)));
+          const leads = (await store.list()).filter((l) => keys.includes(submittedKey(l.idempotencyKey)));
           expect(leads.map((l) => l.status)).toEqual(keys.map(() => "delivered"));
         },
         { timeout: 10_000 },
       );
-      for (const key of keys) expect([...crm.successes].filter(([k]) => submitted(k) === key).map(([, n]) => n)).toEqual([1]);
-      expect([...crm.processed].filter((k) => keys.includes(submitted(k)))).toHaveLength(keys.length);
+      for (const key of keys) expect([...crm.successes].filter(([k]) => submittedKey(k) === key).map(([, n]) => n)).toEqual([1]);
+      expect([...crm.processed].filter((k) => keys.includes(submittedKey(k)))).toHaveLength(keys.length);
     } finally {
       await worker.stop();
       vi.mocked(console.log).mockRestore();
