@@ -1,0 +1,178 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSeed, checkSeed, fileOfSeedUrl, type Seed } from "../../../scripts/space/seed-export";
+import { readFixtureSet, writeSeed } from "../../../scripts/space/seed-files";
+import { assetsIn, storyUuidsIn } from "../../../scripts/space/seed-refs";
+
+const fixtures = readFixtureSet("content-fixtures");
+const seed = buildSeed(fixtures);
+const bySlug = (slug: string, folder = false) => seed.stories.find((s) => s.full_slug === slug && s.is_folder === folder);
+
+describe("space:export: the story tree as Storyblok folders and stories", () => {
+  it("synthesises the 39 folders the tree needs and keeps all 215 stories", () => {
+    expect(seed.stories.filter((s) => !s.is_folder)).toHaveLength(fixtures.stories.length);
+    expect(seed.stories.filter((s) => s.is_folder)).toHaveLength(39);
+    for (const folder of ["car-configurator", "car-configurator/models/kordan/au", "global", "news", "owners-club", "vehicle-prices"]) {
+      expect(bySlug(folder, true), folder).toBeDefined();
+    }
+  });
+
+  it("gives every story a parent_id that names the folder above it (the fixtures' ids named none)", () => {
+    const folders = new Map(seed.stories.filter((s) => s.is_folder).map((s) => [s.id, s.full_slug]));
+    const contact = bySlug("finance/contact");
+    expect(folders.get(contact?.parent_id ?? -1)).toBe("finance");
+    const model = seed.stories.find((s) => s.full_slug.startsWith("car-configurator/models/kordan/au/"));
+    expect(folders.get(model?.parent_id ?? -1)).toBe("car-configurator/models/kordan/au");
+    expect(bySlug("home")?.parent_id).toBe(0);
+    expect(bySlug("car-configurator/models/kordan/au", true)?.parent_id).toBe(bySlug("car-configurator/models/kordan", true)?.id);
+  });
+
+  it("makes the stories that share a full_slug with a folder that folder's start page", () => {
+    const startpages = seed.stories.filter((s) => s.is_startpage).map((s) => s.full_slug).sort();
+    expect(startpages).toEqual([
+      "car-configurator/models/corvale",
+      "car-configurator/models/kordan",
+      "car-configurator/models/mirra",
+      "car-configurator/models/solenne",
+      "car-configurator/models/tarrak",
+      "finance",
+      "news",
+      "owners-club/events",
+    ]);
+    const finance = bySlug("finance");
+    expect(finance?.parent_id).toBe(bySlug("finance", true)?.id);
+    expect(finance?.slug).toBe("finance");
+    expect(bySlug("car-configurator/models/kordan")?.content).toMatchObject({ component: "model-line" });
+  });
+
+  it("keeps published, never-published and pending-draft state", () => {
+    expect(bySlug("news/tarrak-my27-update")).toMatchObject({ published: false, unpublished_changes: false });
+    expect(bySlug("home")).toMatchObject({ published: true, unpublished_changes: false });
+    const drafted = bySlug("news/dealer-network-expands");
+    expect(drafted?.published).toBe(true);
+    const draft = seed.drafts.find((d) => d.uuid === drafted?.uuid);
+    const fixture = fixtures.stories.find((f) => f.story.full_slug === "news/dealer-network-expands")?.story as { draft: { content: { title?: string } } };
+    expect((draft?.content as { title?: string }).title).toBe(fixture.draft.content.title);
+    expect(drafted).not.toHaveProperty("draft");
+  });
+
+  it("is the same on every export (ids and uuids derive from paths)", () => {
+    const again = buildSeed(readFixtureSet("content-fixtures"));
+    expect(again.stories.map((s) => [s.id, s.uuid, s.parent_id])).toEqual(seed.stories.map((s) => [s.id, s.uuid, s.parent_id]));
+    expect(again.assets.map((a) => a.sidecar.id)).toEqual(seed.assets.map((a) => a.sidecar.id));
+  });
+});
+
+describe("space:export: one asset id per file, every reference rewritten", () => {
+  it("references each file by one id, where the fixtures used several or none", () => {
+    const idsPerFile = new Map<string, Set<unknown>>();
+    for (const story of seed.stories) {
+      for (const { id, filename } of assetsIn(story.content).objects) {
+        const file = fileOfSeedUrl(filename);
+        if (!file) continue;
+        const ids = idsPerFile.get(file) ?? new Set();
+        ids.add(id);
+        idsPerFile.set(file, ids);
+      }
+    }
+    expect(idsPerFile.size).toBeGreaterThan(200);
+    for (const [file, ids] of idsPerFile) expect([...ids], file).toEqual([seed.assets.find((a) => a.file === file)?.sidecar.id]);
+  });
+
+  it("rewrites the /media/ strings outside asset objects (asset links in multilinks and rich text)", () => {
+    const all = JSON.stringify(seed.stories.map((s) => s.content)) + JSON.stringify(seed.drafts);
+    expect(all).not.toContain('"/media/');
+    const heroes = bySlug("blocks/heroes");
+    const urls = assetsIn(heroes?.content).urls;
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.every((u) => fileOfSeedUrl(u) !== undefined)).toBe(true);
+  });
+
+  it("leaves out only files the CLI's asset push cannot take, and says so", () => {
+    expect(seed.skippedFiles.sort()).toEqual(["dealers.csv", "pma.csv", "postcodes.csv"]);
+  });
+});
+
+describe("space:export: structural invariants of the written seed", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "seed-export-"));
+    writeSeed(dir, seed, "content-fixtures", { components: [], groups: [] });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("writes one story file per story and folder, named <slug>_<uuid>.json as the CLI names them", () => {
+    const files = readdirSync(path.join(dir, "stories/seed"));
+    expect(files).toHaveLength(seed.stories.length);
+    const folder = JSON.parse(readFileSync(path.join(dir, "stories/seed", `news_${bySlug("news", true)?.uuid}.json`), "utf8"));
+    expect(folder).toMatchObject({ is_folder: true, full_slug: "news", parent_id: 0 });
+  });
+
+  it("every parent_id names an exported folder; every story uuid referenced names an exported story", () => {
+    expect(checkSeed(seed)).toEqual([]);
+    const uuids = new Set(seed.stories.map((s) => s.uuid));
+    let refs = 0;
+    for (const story of seed.stories) {
+      for (const uuid of storyUuidsIn(story.content)) {
+        refs++;
+        expect(uuids.has(uuid), `${story.full_slug} -> ${uuid}`).toBe(true);
+      }
+    }
+    expect(refs).toBeGreaterThan(500);
+  });
+
+  it("every asset id has a sidecar and a file beside it, the sidecar named as the CLI looks it up", () => {
+    const assetDir = path.join(dir, "assets/seed");
+    const referenced = new Set<number>();
+    for (const story of seed.stories) for (const { id } of assetsIn(story.content).objects) if (typeof id === "number") referenced.add(id);
+    for (const id of referenced) {
+      const asset = seed.assets.find((a) => a.sidecar.id === id);
+      expect(asset, String(id)).toBeDefined();
+      if (!asset) continue;
+      // The CLI reads <stem>.json beside <stem><ext> (assets/utils.ts getSidecarFilename).
+      expect(asset.sidecarFile).toBe(asset.seedFile.replace(/\.[^.]+$/, ".json"));
+      const sidecar = JSON.parse(readFileSync(path.join(assetDir, asset.sidecarFile), "utf8"));
+      expect(sidecar).toMatchObject({ id, short_filename: asset.file });
+      const same = readFileSync(path.join(assetDir, asset.seedFile)).equals(readFileSync(path.join("content-fixtures/assets", asset.file)));
+      expect(same, asset.file).toBe(true);
+    }
+    expect(existsSync(path.join(dir, "datasources/seed/datasources.json"))).toBe(true);
+  });
+});
+
+describe("checkSeed: catches what would break a push", () => {
+  const mutate = (fn: (s: Seed) => void): Seed => {
+    const copy = structuredClone(seed);
+    fn(copy);
+    return copy;
+  };
+
+  it("reports a parent_id that names no folder", () => {
+    const broken = mutate((s) => {
+      const story = s.stories.find((x) => x.full_slug === "finance/contact");
+      if (story) story.parent_id = 12345;
+    });
+    expect(checkSeed(broken).join("\n")).toMatch(/finance\/contact.*parent_id 12345/);
+  });
+
+  it("reports a story reference to a story that is not exported", () => {
+    const broken = mutate((s) => {
+      const story = s.stories.find((x) => x.full_slug.startsWith("car-configurator/models/kordan/au/"));
+      if (story) (story.content as Record<string, unknown>).model_line = "00000000-0000-4000-8000-000000000000";
+    });
+    expect(checkSeed(broken).join("\n")).toMatch(/00000000-0000-4000-8000-000000000000 names no exported story/);
+  });
+
+  it("reports a /media/ string left in the content and an asset id with no sidecar", () => {
+    const broken = mutate((s) => {
+      const home = s.stories.find((x) => x.full_slug === "home");
+      if (home) (home.content as Record<string, unknown>).meta_image = { id: 1, fieldtype: "asset", filename: "/media/hero-h6.jpg" };
+      s.assets = s.assets.slice(1);
+    });
+    const report = checkSeed(broken).join("\n");
+    expect(report).toMatch(/home.*asset \/media\/hero-h6.jpg was not rewritten/);
+    expect(report).toMatch(/no matching sidecar/);
+  });
+});
