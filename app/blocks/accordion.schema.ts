@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { blokBase } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const accordionItemSchema = z
@@ -8,7 +8,7 @@ export const accordionItemSchema = z
     ...blokBase,
     component: z.literal("accordion-item"),
     /** The question. */
-    heading: z.string().optional(),
+    heading: field.text,
     /** The answer. */
     content: textOrRichSchema.optional(),
     /** Open when the page loads. */

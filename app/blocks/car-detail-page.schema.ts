@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blokBase } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 import { modelField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 
 export const schema = z
@@ -9,7 +9,7 @@ export const schema = z
     ...vehicleBlockFields,
     ...modelField,
     /** Heading over the feature list. */
-    features_heading: z.string().optional(),
+    features_heading: field.text,
   })
   .loose();
 export type CarDetailPageBlok = z.infer<typeof schema>;

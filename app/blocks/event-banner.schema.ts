@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 
 export const schema = z
   .object({
     ...blokBase,
     component: z.literal("event-banner"),
-    heading: z.string().optional(),
+    heading: field.text,
     /** Image or video. */
     media: assetSchema.nullish(),
     captions: assetSchema.nullish(),
     /** Storyblok datetime "YYYY-MM-DD HH:mm". */
-    event_date: z.string().optional(),
-    location: z.string().optional(),
-    state: z.string().optional(),
+    event_date: field.datetime,
+    location: field.text,
+    state: field.text,
   })
   .loose();
 export type EventBannerBlok = z.infer<typeof schema>;

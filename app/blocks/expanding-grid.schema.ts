@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { buttonSchema } from "~/components/button.schema";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const expandingGridItemSchema = z
   .object({
     ...blokBase,
     component: z.literal("expanding-grid-item"),
-    heading: z.string().optional(),
-    subHeading: z.string().optional(),
+    heading: field.text,
+    subHeading: field.text,
     image: assetSchema.nullish(),
     content: textOrRichSchema.optional(),
     buttons: z.array(buttonSchema).optional(),

@@ -1,19 +1,19 @@
 import { z } from "zod";
 import { scrollToIdField } from "~/components/section.schema";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 
 export const schema = z
   .object({
     ...blokBase,
     component: z.literal("expansion-panel"),
-    heading: z.string().optional(),
+    heading: field.text,
     /** Always shown. */
     content: textOrRichSchema.optional(),
     /** Shown after 'Read More'. */
     expanded_content: textOrRichSchema.optional(),
     image: assetSchema.nullish(),
-    background_color: z.string().optional(),
+    background_color: field.text,
     ...scrollToIdField,
   })
   .loose();

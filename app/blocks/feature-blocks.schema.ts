@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { buttonSchema } from "~/components/button.schema";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const FEATURE_BLOCK_VARIANTS = ["vertical", "horizontal", "grid-above", "grid-below"] as const;
@@ -11,7 +11,7 @@ export const featureBlockItemSchema = z
   .object({
     ...blokBase,
     component: z.literal("feature-block-item"),
-    heading: z.string().optional(),
+    heading: field.text,
     content: textOrRichSchema.optional(),
     image: assetSchema.nullish(),
     buttons: z.array(buttonSchema).optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const featureIconSchema = z
@@ -8,7 +8,7 @@ export const featureIconSchema = z
     ...blokBase,
     component: z.literal("feature-icon"),
     icon: assetSchema.nullish(),
-    heading: z.string().optional(),
+    heading: field.text,
     content: textOrRichSchema.optional(),
   })
   .loose();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { scrollToIdField } from "~/components/section.schema";
-import { blokBase } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 import { heroSlideFields } from "./shared.schema";
 
 export const heroSlideSchema = z
@@ -9,7 +9,7 @@ export const heroSlideSchema = z
     component: z.literal("hero-slide"),
     ...heroSlideFields,
     /** Small print under the buttons. */
-    disclaimer: z.string().optional(),
+    disclaimer: field.text,
   })
   .loose();
 export type HeroSlideBlok = z.infer<typeof heroSlideSchema>;
@@ -24,7 +24,7 @@ export const schema = z
     /** The slides' heading level: h1 when the hero carries the page title (default h2). */
     heading_level: z.enum(["h1", "h2", ""]).optional(),
     /** Accessible name of the slideshow. */
-    label: z.string().optional(),
+    label: field.text,
     ...scrollToIdField,
   })
   .loose();

@@ -1,17 +1,17 @@
 import { z } from "zod";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const hoverTileSchema = z
   .object({
     ...blokBase,
     component: z.literal("hover-tile"),
-    heading: z.string().optional(),
+    heading: field.text,
     image: assetSchema.nullish(),
     content: textOrRichSchema.optional(),
     /** Anywhere, including a section of this page ('#{id}', a panel's scroll-to-id). */
-    link: z.union([linkSchema, z.string()]).optional(),
+    link: field.linkOrHref,
   })
   .loose();
 export type HoverTileBlok = z.infer<typeof hoverTileSchema>;

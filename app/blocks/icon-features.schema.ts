@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const iconFeatureSchema = z
@@ -8,7 +8,7 @@ export const iconFeatureSchema = z
     ...blokBase,
     component: z.literal("icon-feature"),
     icon: assetSchema.nullish(),
-    heading: z.string().optional(),
+    heading: field.text,
     content: textOrRichSchema.optional(),
   })
   .loose();

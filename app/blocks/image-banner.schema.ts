@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { scrollToIdField } from "~/components/section.schema";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 
 export const schema = z
   .object({
@@ -9,9 +9,9 @@ export const schema = z
     image: assetSchema.nullish(),
     mobileImage: assetSchema.nullish(),
     /** The whole banner links here when set. */
-    link: z.union([linkSchema, z.string()]).optional(),
+    link: field.linkOrHref,
     /** Caption under the image. */
-    caption: z.string().optional(),
+    caption: field.text,
     /** Keep the image within the page width instead of full bleed. */
     contained: z.boolean().optional(),
     ...scrollToIdField,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const schema = z
@@ -10,7 +10,7 @@ export const schema = z
     images: z.array(assetSchema).optional(),
     /** Offer the images as one download (images.zip). */
     allow_download: z.boolean().optional(),
-    download_label: z.string().optional(),
+    download_label: field.text,
     /** Show each image's title below it. */
     show_captions: z.boolean().optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const schema = z
@@ -12,7 +12,7 @@ export const schema = z
     image: assetSchema.nullish(),
     image_position: z.enum(["left", "right", ""]).optional(),
     /** Small print under the text. */
-    disclaimer: z.string().optional(),
+    disclaimer: field.text,
   })
   .loose();
 export type InformationPanelBlok = z.infer<typeof schema>;

@@ -9,7 +9,7 @@ export const schema = z
     ...blokBase,
     component: z.literal("modal-form"),
     /** The name buttons use in `modalAction` to open this modal. */
-    modal_key: z.string().trim().min(1),
+    modal_key: z.string().trim().min(1).meta({ storyblok: { type: "text", translatable: false } }),
     size: z.enum(MODAL_SIZES).optional(),
     /** The form shown in the modal (one `form` or `competition-form`). */
     form: z.array(z.union([formBlokSchema, competitionFormBlokSchema])).max(1).optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blokBase } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 import { vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 
 export const schema = z
@@ -8,7 +8,7 @@ export const schema = z
     component: z.literal("model-range-tabs"),
     ...vehicleBlockFields,
     /** Heading over each model's feature list ("Key features"). */
-    features_heading: z.string().optional(),
+    features_heading: field.text,
   })
   .loose();
 export type ModelRangeTabsBlok = z.infer<typeof schema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blokBase } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 import { financeFromField, vehicleBlockFields } from "~/features/vehicles/components/block-fields.schema";
 
 export const schema = z
@@ -11,7 +11,7 @@ export const schema = z
     /** Price disclaimer toggle on each card (default on). */
     show_price_disclaimer: z.boolean().optional(),
     /** Card button label; default 'Build Your Own'. */
-    cta_label: z.string().optional(),
+    cta_label: field.text,
   })
   .loose();
 export type ModelRangeBlok = z.infer<typeof schema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { numberField } from "~/components/section.schema";
-import { blokBase } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const schema = z
@@ -11,7 +11,7 @@ export const schema = z
     /** How many of the newest articles (1–6; default 6). */
     count: numberField(1, 6),
     /** Only articles of this news-categories value; empty for all. */
-    category: z.string().optional(),
+    category: field.text.meta({ storyblok: { type: "option", datasource: "news-categories" } }),
   })
   .loose();
 export type NewsCarouselBlok = z.infer<typeof schema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blokBase } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const schema = z
@@ -8,10 +8,10 @@ export const schema = z
     component: z.literal("news-listing"),
     ...sectionFields,
     /** Label of the filter's first option, which shows every category ("All news"). */
-    all_label: z.string().optional(),
+    all_label: field.text,
     /** Accessible name of the category filter ("Filter news by category"). */
-    filter_label: z.string().optional(),
-    load_more_label: z.string().optional(),
+    filter_label: field.text,
+    load_more_label: field.text,
   })
   .loose();
 export type NewsListingBlok = z.infer<typeof schema>;

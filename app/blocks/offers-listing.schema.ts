@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { assetSchema, blokBase, linkSchema, storyRefSchema } from "~/content/schema";
+import { assetSchema, blokBase, field, storyRefSchema } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
-const text = z.string().optional();
+const { text } = field;
 const flag = z.boolean().optional();
 
 /** The offer block settings with the exact names of spec site.md section 3. */
@@ -17,16 +17,17 @@ export const schema = z
     show_finance_from_text: flag,
     standard_offer_header: text,
     special_offer_heading: text,
-    banner_colour: text,
+    /** A CSS colour. */
+    banner_colour: field.key,
     offer_listing_banner_text: text,
     offer_listing_button_text: text,
-    offer_listing_button_link: z.union([linkSchema, z.string()]).optional(),
+    offer_listing_button_link: field.linkOrHref,
     show_all_models: flag,
     show_finance_card: flag,
     finance_card_logo: assetSchema.nullish(),
-    finance_card_description: text,
+    finance_card_description: field.textarea,
     finance_card_button_text: text,
-    finance_card_button_url: z.union([linkSchema, z.string()]).optional(),
+    finance_card_button_url: field.linkOrHref,
     model_lines: z.array(storyRefSchema).optional(),
     models: z.array(storyRefSchema).optional(),
     /** Texts the spec does not give. */

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { buttonSchema } from "~/components/button.schema";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const overviewBlockSchema = z
   .object({
     ...blokBase,
     component: z.literal("overview-block"),
-    heading: z.string().optional(),
+    heading: field.text,
     content: textOrRichSchema.optional(),
     image: assetSchema.nullish(),
     buttons: z.array(buttonSchema).optional(),

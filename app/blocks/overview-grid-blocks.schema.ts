@@ -1,19 +1,19 @@
 import { z } from "zod";
 import { numberField } from "~/components/section.schema";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const overviewGridItemSchema = z
   .object({
     ...blokBase,
     component: z.literal("overview-grid-item"),
-    heading: z.string().optional(),
+    heading: field.text,
     content: textOrRichSchema.optional(),
     image: assetSchema.nullish(),
-    link: z.union([linkSchema, z.string()]).optional(),
+    link: field.linkOrHref,
     /** Visible words of the link (default: the heading is the link). */
-    link_label: z.string().optional(),
+    link_label: field.text,
   })
   .loose();
 export type OverviewGridItemBlok = z.infer<typeof overviewGridItemSchema>;

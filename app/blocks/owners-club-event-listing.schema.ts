@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blokBase } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const schema = z
@@ -7,7 +7,7 @@ export const schema = z
     ...blokBase,
     component: z.literal("owners-club-event-listing"),
     ...sectionFields,
-    load_more_label: z.string().optional(),
+    load_more_label: field.text,
   })
   .loose();
 export type OwnersClubEventListingBlok = z.infer<typeof schema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 /** Spec: quick help items have locale, heading, image, link and content. */
@@ -8,9 +8,9 @@ export const quickHelpItemSchema = z
   .object({
     ...blokBase,
     component: z.literal("quick-help-item"),
-    heading: z.string().optional(),
+    heading: field.text,
     image: assetSchema.nullish(),
-    link: z.union([linkSchema, z.string()]).optional(),
+    link: field.linkOrHref,
     content: textOrRichSchema.optional(),
   })
   .loose();

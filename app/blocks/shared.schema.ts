@@ -2,21 +2,22 @@ import { z } from "zod";
 import { buttonSchema } from "~/components/button.schema";
 import { scrollToIdField } from "~/components/section.schema";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema } from "~/content/schema";
+import { assetSchema, field } from "~/content/schema";
 
 /** Fields most section blocks share: a heading, an intro, buttons and the scroll-to-id anchor. */
 export const sectionFields = {
-  heading: z.string().optional(),
+  heading: field.text,
   intro: textOrRichSchema.optional(),
   buttons: z.array(buttonSchema).optional(),
-  background_color: z.string().optional(),
+  /** A CSS colour ("#f5f7fa"). */
+  background_color: field.key,
   ...scrollToIdField,
 };
 
 /** Fields of a hero slide: a hero-banner's slides and the slim-hero-banner (one slide) share them. */
 export const heroSlideFields = {
-  heading: z.string().optional(),
-  subHeading: z.string().optional(),
+  heading: field.text,
+  subHeading: field.text,
   image: assetSchema.nullish(),
   /** Art-directed image below md. */
   mobileImage: assetSchema.nullish(),

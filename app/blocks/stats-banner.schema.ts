@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const statsItemSchema = z
@@ -7,10 +7,10 @@ export const statsItemSchema = z
     ...blokBase,
     component: z.literal("stats-item"),
     /** The figure, as the editor writes it ("7", "2,500"). */
-    value: z.string().optional(),
+    value: field.text,
     /** Unit after the figure ("years", "kg", "L/100km"). */
-    unit: z.string().optional(),
-    label: z.string().optional(),
+    unit: field.text,
+    label: field.text,
     icon: assetSchema.nullish(),
   })
   .loose();
@@ -23,7 +23,7 @@ export const schema = z
     ...sectionFields,
     items: z.array(statsItemSchema).optional(),
     /** Small print under the figures. */
-    disclaimer: z.string().optional(),
+    disclaimer: field.text,
     theme: z.enum(["dark", "light", ""]).optional(),
   })
   .loose();

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const stepSchema = z
   .object({
     ...blokBase,
     component: z.literal("step"),
-    heading: z.string().optional(),
+    heading: field.text,
     content: textOrRichSchema.optional(),
     image: assetSchema.nullish(),
   })

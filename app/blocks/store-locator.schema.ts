@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { scrollToIdField } from "~/components/section.schema";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { blokBase } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 
-const text = z.string().optional();
+const { text } = field;
 
 /**
  * Store locator (spec site.md sections 2 and 4): map plus search panel. Texts the spec does not
@@ -14,7 +15,7 @@ export const schema = z
     component: z.literal("store-locator"),
     heading: text,
     intro: textOrRichSchema.optional(),
-    scroll_to_id: text,
+    ...scrollToIdField,
     /** Label of the address search ("Suburb, town or postcode"). */
     search_label: text,
     search_placeholder: text,

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { buttonSchema } from "~/components/button.schema";
 import { scrollToIdField } from "~/components/section.schema";
-import { blokBase, linkSchema } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 
 export const subNavigationItemSchema = z
   .object({
     ...blokBase,
     component: z.literal("sub-navigation-item"),
-    label: z.string().optional(),
-    link: z.union([linkSchema, z.string()]).optional(),
+    label: field.text,
+    link: field.linkOrHref,
   })
   .loose();
 export type SubNavigationItemBlok = z.infer<typeof subNavigationItemSchema>;
@@ -18,7 +18,7 @@ export const schema = z
     ...blokBase,
     component: z.literal("sub-navigation"),
     /** The page's name at the start of the bar (e.g. the model); also the navigation's label. */
-    heading: z.string().optional(),
+    heading: field.text,
     items: z.array(subNavigationItemSchema).optional(),
     buttons: z.array(buttonSchema).optional(),
     ...scrollToIdField,

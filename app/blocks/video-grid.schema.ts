@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const videoGridItemSchema = z
   .object({
     ...blokBase,
     component: z.literal("video-grid-item"),
-    heading: z.string().optional(),
+    heading: field.text,
     description: textOrRichSchema.optional(),
     video: assetSchema.nullish(),
     poster: assetSchema.nullish(),

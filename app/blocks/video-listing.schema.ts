@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 /** Field names of spec site.md section 3 (Video listing). */
@@ -8,7 +8,7 @@ export const listingVideoSchema = z
   .object({
     ...blokBase,
     component: z.literal("video-listing-video"),
-    heading: z.string().optional(),
+    heading: field.text,
     image: assetSchema.nullish(),
     video: assetSchema.nullish(),
     captions: assetSchema.nullish(),
@@ -21,7 +21,7 @@ export const videoCategorySchema = z
   .object({
     ...blokBase,
     component: z.literal("video-category"),
-    heading: z.string().optional(),
+    heading: field.text,
     videos: z.array(listingVideoSchema).optional(),
   })
   .loose();
@@ -30,8 +30,8 @@ export const videoListingItemSchema = z
   .object({
     ...blokBase,
     component: z.literal("video-listing-item"),
-    heading: z.string().optional(),
-    subHeading: z.string().optional(),
+    heading: field.text,
+    subHeading: field.text,
     image: assetSchema.nullish(),
     heroVideo: assetSchema.nullish(),
     heroCaptions: assetSchema.nullish(),
@@ -47,7 +47,7 @@ export const schema = z
     ...sectionFields,
     videoListingItems: z.array(videoListingItemSchema).optional(),
     /** The link from a model's view back to the cards ("All videos"). */
-    back_label: z.string().optional(),
+    back_label: field.text,
   })
   .loose();
 export type VideoListingBlok = z.infer<typeof schema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { textOrRichSchema } from "~/components/text-or-rich.schema";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 /** Field names of spec site.md section 3 (Video tiles). */
@@ -8,7 +8,7 @@ export const videoTileSchema = z
   .object({
     ...blokBase,
     component: z.literal("video-tile"),
-    heading: z.string().optional(),
+    heading: field.text,
     description: textOrRichSchema.optional(),
     /** The tile's picture: an image, or a short video that loops silently. */
     videoThumbnail: assetSchema.nullish(),

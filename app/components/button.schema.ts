@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 
 export const BUTTON_SIZES = ["xs", "sm", "lg"] as const;
 
@@ -7,12 +7,12 @@ export const buttonSchema = z
   .object({
     ...blokBase,
     component: z.literal("button"),
-    label: z.string().optional(),
-    link: z.union([linkSchema, z.string()]).optional(),
+    label: field.text,
+    link: field.linkOrHref,
     /** xs, sm or lg; anything else is rejected. */
     size: z.enum(BUTTON_SIZES).optional(),
     /** Name of a modal (e.g. a modal-form's key) that the button opens instead of navigating. */
-    modalAction: z.string().optional(),
+    modalAction: field.key,
     variant: z.enum(["primary", "secondary", "outline"]).optional(),
     /** WebVTT captions for a video link. */
     captions: assetSchema.nullish(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assetSchema, blokBase, linkSchema } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { buttonSchema } from "./button.schema";
 import { numberField } from "./section.schema";
 import { textOrRichSchema } from "./text-or-rich.schema";
@@ -9,16 +9,16 @@ export const cardSchema = z
   .object({
     ...blokBase,
     component: z.literal("card"),
-    heading: z.string().optional(),
-    subHeading: z.string().optional(),
+    heading: field.text,
+    subHeading: field.text,
     /** Image (jpg, jpeg, png, gif, webp), video file (mp4, webm, ogg, mov) or a watch link. */
     media: assetSchema.nullish(),
     /** WebVTT captions when the media is a video file. */
     mediaCaptions: assetSchema.nullish(),
     /** "light" (white text, the default over media) or "dark", or a CSS colour. */
-    textColor: z.string().optional(),
+    textColor: field.key,
     applyGradient: z.boolean().optional(),
-    cardLink: z.union([linkSchema, z.string()]).optional(),
+    cardLink: field.linkOrHref,
     ctaButton: z.array(buttonSchema).optional(),
     popoverText: textOrRichSchema.optional(),
     /** In a slider: the text sits below the media instead of over it. */

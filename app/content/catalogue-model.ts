@@ -17,7 +17,7 @@ import { blokSchema, cmsNumberSchema, field, multiAssetSchema, storyRefSchema } 
  * the read is kept with them (WeakMap), the way the vehicle catalogue is.
  */
 
-const { price, text, flag, asset, ref, refs, textOrRichText } = field;
+const { price, text, textarea, key, flag, asset, ref, refs, textOrRichText } = field;
 
 export const auStateSchema = z.enum(AU_STATES);
 
@@ -32,16 +32,16 @@ export type Feature = z.infer<typeof featureSchema>;
 /** An engine, motor, transmission, drivetrain, battery or wheel choice of a model. */
 export const optionSchema = blokSchema("option", {
     name: text,
-    info: text,
+    info: textarea,
     price,
     image: asset,
     /** Engine | Motor | Transmission | Drivetrain | Battery | Wheels ("Wheels" shows the image). */
     component_type: z.union([z.enum(OPTION_TYPES), z.literal("")]).optional(),
     /** Engines only: petrol | diesel | hybrid | electric (used for the fuel type). */
-    engine_type: text,
+    engine_type: key.meta({ storyblok: { type: "option", options: ["petrol", "diesel", "hybrid", "electric"] } }),
     included_in_driveaway_price: flag,
     /** Comma-separated model `code`s the option applies to; a list of codes is read alike. */
-    modelCodes: z.union([z.string(), z.array(z.string())]).optional(),
+    modelCodes: z.union([z.string(), z.array(z.string())]).optional().meta({ storyblok: { type: "text", translatable: false } }),
     /** Colours (uuids) the option is available with; empty = all. */
     model_colours: refs,
     /** NZ: text shown under 'Clean car programme:'. */
@@ -50,19 +50,20 @@ export const optionSchema = blokSchema("option", {
 export type OptionBlok = z.infer<typeof optionSchema>;
 
 export const financeOfferSchema = blokSchema("finance-offer", {
-    specialFinanceOffer: z.union([z.boolean(), z.string()]).optional(),
+    specialFinanceOffer: z.union([z.boolean(), z.string()]).optional().meta({ storyblok: { type: "boolean" } }),
     specialFinanceDriveawayPrice: price,
     specialInterestRate: price,
     specialComparisonRate: price,
     specialFinanceTermMonths: price,
-    specialFinanceOfferText: text,
-    disclaimer: text,
+    specialFinanceOfferText: textarea,
+    disclaimer: textarea,
   });
 export type FinanceOffer = z.infer<typeof financeOfferSchema>;
 
 export const colourSchema = blokSchema("colour", {
     name: text,
-    hex: text,
+    /** CSS colour of the swatch ("#A8623A"). */
+    hex: key,
     price,
     images: multiAssetSchema.optional(),
     swatch: asset,
@@ -72,7 +73,7 @@ export type Colour = z.infer<typeof colourSchema>;
 
 export const trimSchema = blokSchema("trim", {
     name: text,
-    description: text,
+    description: textarea,
     price,
     /** Colours (uuids) the trim is offered with; empty = not tied to a colour. */
     model_colours: refs,
@@ -83,19 +84,27 @@ export type Trim = z.infer<typeof trimSchema>;
 
 export const accessorySchema = blokSchema("accessory", {
     name: text,
-    description: text,
+    description: textarea,
     price,
-    code: text,
+    code: key,
     image: asset,
     /** Multi-option field: category labels ("Exterior", "Towing", ...). */
-    categories: z.union([z.array(z.string()), z.string()]).optional(),
+    categories: z
+      .union([z.array(z.string()), z.string()])
+      .optional()
+      .meta({
+        storyblok: {
+          type: "options",
+          options: ["Exterior", "Interior", "Protection", "Cargo & Storage", "Towing", "Technology", "Adventure"],
+        },
+      }),
     model_line: ref,
   });
 export type Accessory = z.infer<typeof accessorySchema>;
 
 export const priceDisclaimerSchema = blokSchema("price-disclaimer", {
     title: text,
-    text: textOrRichText,
+    text: textOrRichText.meta({ storyblok: { type: "textarea" } }),
   });
 export type PriceDisclaimer = z.infer<typeof priceDisclaimerSchema>;
 
@@ -116,18 +125,18 @@ export type VehiclePrice = z.infer<typeof vehiclePriceSchema>;
 
 export const modelLineSchema = blokSchema("model-line", {
     name: text,
-    slug: text,
+    slug: key,
     /** e.g. SUV, Ute, Hybrid, Hatch; the model page path is models/<lowercased>/<slug>. */
-    vehicle_category: text,
+    vehicle_category: key,
     vehicle_type: text,
     /** schema.org bodyType (e.g. SUV, Hatchback, Pickup truck); falls back to vehicle_type. */
     body_type: text,
-    seating_capacity: cmsNumberSchema.optional(),
+    seating_capacity: cmsNumberSchema.optional().meta({ storyblok: { type: "number" } }),
     model_year: text,
     tag_line: text,
-    description: text,
+    description: textarea,
     image: asset,
-    default_full_slug: text,
+    default_full_slug: key,
     brochure: asset,
     accessories: refs,
   });
@@ -138,13 +147,13 @@ const modelFields = {
   name: text,
   short_name: text,
   variant_name: text,
-  code: text,
+  code: key,
   clearance: flag,
   image: asset,
-  description: text,
-  disclaimer: text,
+  description: textarea,
+  disclaimer: textarea,
   /** One feature per line. */
-  feature_list: text,
+  feature_list: textarea,
   features: z.array(featureSchema).optional(),
   engines: z.array(optionSchema).optional(),
   motors: z.array(optionSchema).optional(),
@@ -163,17 +172,17 @@ const modelFields = {
   driveaway_abn_price: price,
   driveaway_retail_price: price,
   driveaway_price_type: text,
-  finance_offer_text: text,
+  finance_offer_text: textarea,
   finance: z.array(financeOfferSchema).optional(),
   hide_offers_in_configurator: flag,
   enable_angle_quote: flag,
-  modelConfigUrl: text,
-  initial_models: z.unknown().optional(),
+  modelConfigUrl: key,
+  initial_models: z.unknown().optional().meta({ storyblok: { type: "options", stories: ["model-au", "model-nz"] } }),
 };
 
 export const modelAuSchema = blokSchema("model-au", {
     ...modelFields,
-    nvicCode: text,
+    nvicCode: key,
     offer_text_abn: text,
     offer_text_retail: text,
     standard_offer_text_abn: text,

@@ -13,7 +13,10 @@ import { catalogueSchemas } from "./catalogue-model";
  * Every object is `.loose()`: unknown fields and `x__i18n__au|nz` translations pass through.
  */
 
-const { price, text, flag, asset, ref, textOrRichText, linkOrHref } = field;
+const { price, text, textarea, key, datetime, flag, asset, ref, textOrRichText, linkOrHref } = field;
+
+/** Bloks of a page-like content type: the content blocks. */
+const bodyBloks = bloksSchema.optional().meta({ storyblok: { groups: ["Content blocks"] } });
 
 // ---------------------------------------------------------------------------------------------
 // Finance settings (story global/finance)
@@ -59,8 +62,8 @@ export const financeSettingsSchema = blokSchema("finance-settings", {
     /** arrears (default) | advance. */
     payment_timing: z.enum(["arrears", "advance", ""]).optional(),
     comparison_rate_basis: text,
-    comparison_rate_warning: text,
-    disclaimer: textOrRichText,
+    comparison_rate_warning: textarea,
+    disclaimer: textOrRichText.meta({ storyblok: { type: "textarea" } }),
   });
 export type FinanceSettings = z.infer<typeof financeSettingsSchema>;
 
@@ -69,7 +72,7 @@ export type FinanceSettings = z.infer<typeof financeSettingsSchema>;
 
 const metaFields = {
   meta_title: text,
-  meta_description: text,
+  meta_description: textarea,
   meta_image: asset,
   noindex: flag,
   navbar_solid: flag,
@@ -78,11 +81,11 @@ const metaFields = {
 export const newsDetailSchema = blokSchema("news-detail", {
     title: text,
     /** Teaser for listings (the listing query excludes `body`). */
-    summary: text,
+    summary: textarea,
     banner_image: asset,
     /** Values of the news-categories datasource. */
-    news_categories: z.array(z.string()).optional(),
-    body: bloksSchema.optional(),
+    news_categories: z.array(z.string()).optional().meta({ storyblok: { type: "options", datasource: "news-categories" } }),
+    body: bodyBloks,
     ...metaFields,
   });
 export type NewsDetail = z.infer<typeof newsDetailSchema>;
@@ -93,14 +96,14 @@ export const ownersClubEventDetailSchema = blokSchema("owners-club-event-detail"
     state: text,
     location: text,
     /** Storyblok datetime "YYYY-MM-DD HH:mm". */
-    event_date: text,
-    event_end_date: text,
-    summary: text,
+    event_date: datetime,
+    event_end_date: datetime,
+    summary: textarea,
     thumbnail_image: asset,
     /** Image or video asset. */
     featured_media: asset,
     image_gallery: multiAssetSchema.optional(),
-    body: bloksSchema.optional(),
+    body: bodyBloks,
     ...metaFields,
   });
 export type OwnersClubEventDetail = z.infer<typeof ownersClubEventDetailSchema>;
@@ -110,7 +113,7 @@ export type OwnersClubEventDetail = z.infer<typeof ownersClubEventDetailSchema>;
 
 export const socialLinkSchema = blokSchema("social-link", {
     /** facebook | instagram | youtube | linkedin | tiktok | x */
-    platform: text,
+    platform: key.meta({ storyblok: { type: "option", options: ["facebook", "instagram", "youtube", "linkedin", "tiktok", "x"] } }),
     label: text,
     link: linkOrHref,
   });
@@ -137,7 +140,7 @@ export type Header = z.infer<typeof headerSchema>;
 export const navTileSchema = blokSchema("nav-tile", {
     image: asset,
     heading: text,
-    description: text,
+    description: textarea,
     buttonText: text,
     buttonUrl: linkOrHref,
   });
@@ -190,7 +193,7 @@ export const footerSchema = blokSchema("footer", {
     privacy_label: text,
     privacy_link: linkOrHref,
     copyright: text,
-    acknowledgement: text,
+    acknowledgement: textarea,
     legal_text: richTextSchema.optional(),
     /** Cookie banner: heading, text (may link to the cookies page) and the Accept button. */
     cookie_banner_heading: text,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type {} from "./storyblok-meta";
 
 /**
  * Zod schemas for Storyblok's field shapes. Real spaces often lack fields added after a story
@@ -80,7 +81,7 @@ export const blokBase = {
   component: z.string(),
   _editable: z.string().optional(),
   bottom_spacing: z.boolean().optional(),
-  locale: localeSchema,
+  locale: localeSchema.meta({ storyblok: { description: "Empty: both countries." } }),
 };
 
 /**
@@ -150,14 +151,23 @@ export const cmsNumberSchema = z.union([z.string(), z.number()]);
  * never as an error (CONTENT_MODEL.md section 5).
  */
 export const field = {
-  price: cmsNumberSchema.optional(),
-  text: z.string().optional(),
+  price: cmsNumberSchema.optional().meta({ storyblok: { type: "number" } }),
+  /** One line the visitor reads. */
+  text: z.string().optional().meta({ storyblok: { type: "text" } }),
+  /** Several lines the visitor reads. */
+  textarea: z.string().optional().meta({ storyblok: { type: "textarea" } }),
+  /** A value the code reads (an id, a code, a slug, a colour): never translated. */
+  key: z.string().optional().meta({ storyblok: { type: "text", translatable: false } }),
+  /** Storyblok datetime "YYYY-MM-DD HH:mm". */
+  datetime: z.string().optional().meta({ storyblok: { type: "datetime" } }),
+  /** A date without a time ("YYYY-MM-DD"). */
+  date: z.string().optional().meta({ storyblok: { type: "datetime", disable_time: true } }),
   flag: z.boolean().optional(),
   asset: assetSchema.nullish(),
   ref: storyRefSchema.optional(),
   refs: z.array(storyRefSchema).optional(),
-  /** A plain text field that some spaces turned into richtext. */
+  /** A plain text field that some spaces turned into richtext: each use states its Storyblok type. */
   textOrRichText: z.union([z.string(), richTextSchema]).optional(),
   /** A multilink field, or a plain path/url string as older blocks stored it. */
-  linkOrHref: z.union([linkSchema, z.string()]).optional(),
+  linkOrHref: z.union([linkSchema, z.string()]).optional().meta({ storyblok: { type: "multilink" } }),
 };

@@ -1,6 +1,6 @@
 import { localeAllows } from "~/content/locale";
 import { z } from "zod";
-import { assetSchema, blokBase, richTextSchema, type Country } from "~/content/schema";
+import { assetSchema, blokBase, field, richTextSchema, type Country } from "~/content/schema";
 
 /**
  * The content model of the enquiry and competition forms (shared/CONTENT_MODEL.md "Forms"):
@@ -22,8 +22,10 @@ export type FieldComponent = (typeof FIELD_COMPONENTS)[number];
 /** Section layouts: how many columns the fields take from the md breakpoint. */
 export const FIELD_LAYOUTS = ["one-column", "two-columns", "three-columns"] as const;
 
-const text = z.string().optional();
+const { text, key } = field;
 const flag = z.boolean().optional();
+/** Form parts sit in their own component group. */
+const formPart = { storyblok: { group: "Form parts" } } as const;
 
 /** An enquiry type (the SelectEnquiryType options): its CRM endpoint and whether a dealer is chosen. */
 export const enquiryTypeOptionSchema = z
@@ -31,18 +33,20 @@ export const enquiryTypeOptionSchema = z
     ...blokBase,
     component: z.literal("enquiry-type-option"),
     name: text,
-    value: text,
+    value: key,
     dealerselector: flag,
-    sfendpoint: text,
+    sfendpoint: key,
     disableCIO: flag,
   })
-  .loose();
+  .loose()
+  .meta(formPart);
 export type EnquiryTypeOption = z.infer<typeof enquiryTypeOptionSchema>;
 
 /** An option of a plain select field. */
 export const selectOptionSchema = z
-  .object({ ...blokBase, component: z.literal("select-option"), name: text, value: text })
-  .loose();
+  .object({ ...blokBase, component: z.literal("select-option"), name: text, value: key })
+  .loose()
+  .meta(formPart);
 export type SelectOption = z.infer<typeof selectOptionSchema>;
 
 /** A model line offered by SelectModelLine (spec: name, image, nidasu); `value` defaults to the name. */
@@ -51,11 +55,12 @@ export const modelLineOptionSchema = z
     ...blokBase,
     component: z.literal("model-line-option"),
     name: text,
-    value: text,
+    value: key,
     image: assetSchema.nullish(),
-    nidasu: text,
+    nidasu: key,
   })
-  .loose();
+  .loose()
+  .meta(formPart);
 export type ModelLineOption = z.infer<typeof modelLineOptionSchema>;
 
 const optionSchema = z.union([enquiryTypeOptionSchema, selectOptionSchema, modelLineOptionSchema]);
@@ -66,10 +71,13 @@ export const formFieldSchema = z
     ...blokBase,
     component: z.enum(["form-field", ...FIELD_COMPONENTS]),
     /** The submitted name (enquiry_type, first_name, mobile_phone, Email, post_code, ...). */
-    name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, "a field name is letters, digits and _"),
+    name: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]*$/, "a field name is letters, digits and _")
+      .meta({ storyblok: { type: "text", translatable: false } }),
     label: text,
     type: z.union([z.enum(FIELD_TYPES), z.literal("")]).optional(),
-    hidden_value: text,
+    hidden_value: key,
     required: flag,
     options: z.array(optionSchema).optional(),
     /** SelectModelLine: also offer a "not an owner" choice, worded by `not_an_owner_label`. */
@@ -80,9 +88,10 @@ export const formFieldSchema = z
     /** SelectDealership without JavaScript: the label of the button that lists the dealers for the postcode. */
     lookup_label: text,
     /** input fields: the browser's autocomplete token (given, family-name, tel, email, postal-code). */
-    autocomplete: text,
+    autocomplete: key,
   })
-  .loose();
+  .loose()
+  .meta(formPart);
 export type FormField = z.infer<typeof formFieldSchema>;
 
 export const formSectionSchema = z
@@ -93,15 +102,19 @@ export const formSectionSchema = z
     field_layout: z.union([z.enum(FIELD_LAYOUTS), z.literal("")]).optional(),
     fields: z.array(formFieldSchema).optional(),
   })
-  .loose();
+  .loose()
+  .meta(formPart);
 export type FormSection = z.infer<typeof formSectionSchema>;
 
-const textOrRich = z.union([z.string(), richTextSchema]).optional();
+const textOrRich = z.union([z.string(), richTextSchema]).optional().meta({ storyblok: { type: "richtext" } });
 
 /** Fields shared by `form` and `competition-form`. */
 export const formFields = {
   ...blokBase,
-  form_id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "form_id is lower-case letters, digits, - and _"),
+  form_id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "form_id is lower-case letters, digits, - and _")
+    .meta({ storyblok: { type: "text", translatable: false } }),
   heading: text,
   intro: textOrRich,
   sections: z.array(formSectionSchema).optional(),
@@ -109,11 +122,11 @@ export const formFields = {
   cta_text: text,
   success_message: textOrRich,
   /** CRM endpoint path when no enquiry type chooses one (resolved against CRM_BASE_URL). */
-  sfendpoint: text,
+  sfendpoint: key,
   /** The enquiry's name for the CRM when no enquiry type names it. */
-  enquiry_name: text,
+  enquiry_name: key,
   disableCIO: flag,
-  background_color: text,
+  background_color: key,
 };
 
 export const formBlokSchema = z.object({ ...formFields, component: z.literal("form") }).loose();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storyRefSchema } from "~/content/schema";
+import { field, storyRefSchema } from "~/content/schema";
 import { sectionFields } from "~/blocks/shared.schema";
 
 /** A model-line reference: a UUID (reference field), a resolved story or a slug ("tarrak"). */
@@ -15,7 +15,7 @@ export const vehicleBlockFields = {
 };
 
 /** Blocks about one model: its short_name or slug; empty = the lowest-priced model. */
-export const modelField = { model: z.string().optional() };
+export const modelField = { model: field.key };
 
 /** The finance-from option (finance quote panels on the cards). */
 export const financeFromField = { show_finance_from_text: z.boolean().optional() };
