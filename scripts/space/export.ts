@@ -8,7 +8,8 @@
  */
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { buildSeed, checkSeed } from "./seed-export";
+import { ALLOWED_UNKNOWN_BLOK_STORIES } from "~/content/check";
+import { buildSeed, checkSeed, cliPreflight } from "./seed-export";
 import { readFixtureSet, writeSeed } from "./seed-files";
 import { buildSpaceSchema } from "./schema";
 
@@ -24,10 +25,11 @@ if (!out) {
   process.exit(2);
 }
 const contentDir = path.resolve(process.env.CONTENT_DIR || "content-fixtures");
-const seed = buildSeed(readFixtureSet(contentDir));
-const problems = checkSeed(seed);
-for (const problem of problems) console.error(`error: ${problem}`);
 const schema = buildSpaceSchema("seed", contentDir);
+// The schema generator's datasources (display names included) are the one datasource source.
+const seed = { ...buildSeed(readFixtureSet(contentDir), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES }), datasources: schema.datasources };
+const problems = [...checkSeed(seed), ...cliPreflight(seed.stories, schema.components)];
+for (const problem of problems) console.error(`error: ${problem}`);
 // A stale story or asset file from an earlier export would be pushed too.
 for (const sub of ["stories/seed", "assets/seed", "post-push"]) rmSync(path.join(out, sub), { recursive: true, force: true });
 writeSeed(out, seed, contentDir, { components: schema.components, groups: schema.groups });
@@ -36,5 +38,6 @@ console.log(
   `space:export: ${seed.stories.length - folders} stories, ${folders} folders, ${seed.assets.length} assets, ` +
     `${seed.datasources.length} datasource(s), ${schema.components.length} components, ${seed.drafts.length} draft(s) -> ${out}`,
 );
+if (seed.skippedStories.length > 0) console.log(`left out (a component no space has, on purpose): ${seed.skippedStories.join(", ")}`);
 if (seed.skippedFiles.length > 0) console.log(`not pushed as assets (no CLI-supported extension): ${seed.skippedFiles.join(", ")}`);
 process.exit(problems.length > 0 ? 1 : 0);

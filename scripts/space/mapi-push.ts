@@ -230,9 +230,20 @@ export async function pushSpace(o: PushOptions): Promise<PushSummary> {
   log(`datasources: ${o.seed.datasources.length}`);
 
   // Assets: sign, post the file to the signed URL, finish, then the metadata (the client's flow).
+  // An upload the space finished but the manifest lacks (a run stopped after finish_upload) is
+  // matched by file name rather than uploaded twice.
+  const unrecordedAssets = o.seed.assets.filter((a) => !done.has(key("asset", a.sidecar.id)));
+  const remoteAssets =
+    unrecordedAssets.length > 0 ? await listAll<{ id: number; filename: string }>(client, `${base}/assets`, "assets") : [];
   for (const asset of o.seed.assets) {
     if (known("asset", asset.sidecar.id)) continue;
     const { alt, title, meta_data } = asset.sidecar;
+    const existing = remoteAssets.find((r) => r.filename.endsWith(`/${asset.file}`));
+    if (existing) {
+      await client.patch(`${base}/assets/${existing.id}`, { body: { asset: { alt, title, meta_data } } } as never);
+      record({ kind: "asset", old: asset.sidecar.id, new: existing.id, new_filename: normalizeAssetUrl(existing.filename) }, false);
+      continue;
+    }
     const created = (await client.assets.create({
       body: { short_filename: asset.file, alt, title, meta_data },
       file: new Uint8Array(o.assetBytes(asset.file)),

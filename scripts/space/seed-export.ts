@@ -87,6 +87,8 @@ export interface Seed {
   drafts: SeedDraft[];
   /** Fixture files left out of the asset push (no CLI-supported extension), e.g. the dealer CSVs. */
   skippedFiles: string[];
+  /** Fixture stories left out (buildSeed's `exclude`). */
+  skippedStories: string[];
 }
 
 function hashOf(key: string): Buffer {
@@ -146,8 +148,16 @@ function defaultRootOf(children: readonly Record<string, unknown>[]): string | u
 /** Fields of a fixture story the CDN adds and a Management API story has not. */
 const CDN_ONLY_FIELDS = ["lang", "alternates", "release_id", "default_full_slug", "translated_slugs", "draft", "content"];
 
-export function buildSeed(fixtures: FixtureSet): Seed {
-  const stories = [...fixtures.stories].sort((a, b) => a.path.localeCompare(b.path));
+/**
+ * `exclude`: full_slugs left out, e.g. the deliberate unknown-block fixture (ALLOWED_UNKNOWN_BLOK_STORIES):
+ * the CLI's `stories push` checks every story against the components first and aborts the whole
+ * push on one unknown component.
+ */
+export function buildSeed(fixtures: FixtureSet, options: { exclude?: readonly string[] } = {}): Seed {
+  const excluded = new Set(options.exclude ?? []);
+  const stories = [...fixtures.stories]
+    .filter(({ story }) => !excluded.has(String(story.full_slug).replace(/\/$/, "")))
+    .sort((a, b) => a.path.localeCompare(b.path));
   const bySlug = new Map<string, Record<string, unknown>>();
   for (const { story } of stories) bySlug.set(String(story.full_slug).replace(/\/$/, ""), story);
 
@@ -299,7 +309,8 @@ export function buildSeed(fixtures: FixtureSet): Seed {
       entries: entries.map((e) => ({ name: e.name ?? e.value, value: e.value })),
     }));
 
-  return { stories: out, assets, datasources, drafts, skippedFiles };
+  const skippedStories = fixtures.stories.map(({ story }) => String(story.full_slug)).filter((slug) => excluded.has(slug));
+  return { stories: out, assets, datasources, drafts, skippedFiles, skippedStories };
 }
 
 /** Problems that would break a push: each names the story and what is wrong. */
@@ -348,4 +359,46 @@ export function checkSeed(seed: Seed): string[] {
     }
   }
   return problems;
+}
+
+type WireSchema = Record<string, { type?: unknown } & Record<string, unknown>>;
+
+/**
+ * What the CLI's `stories push` checks before its first request (CLI `stories/validate-story.ts`):
+ * every blok's component exists in components.json, and every field it holds (`__i18n__` suffix
+ * dropped; `component` and `_`-prefixed keys aside) is declared, descending through `bloks`
+ * fields and rich-text `blok` nodes. One problem aborts the whole push there.
+ */
+export function cliPreflight(stories: readonly SeedStory[], components: readonly { name: string; schema?: unknown }[]): string[] {
+  const schemas = new Map(components.map((c) => [c.name, (isRecord(c.schema) ? c.schema : {}) as WireSchema]));
+  const problems = new Set<string>();
+  const walkRichtext = (node: unknown, where: string): void => {
+    if (Array.isArray(node)) return node.forEach((n) => walkRichtext(n, where));
+    if (!isRecord(node)) return;
+    if (node.type === "blok" && isRecord(node.attrs) && Array.isArray(node.attrs.body)) {
+      node.attrs.body.forEach((b) => visit(b, where));
+      return;
+    }
+    Object.values(node).forEach((v) => walkRichtext(v, where));
+  };
+  const visit = (node: unknown, where: string): void => {
+    if (!isRecord(node) || typeof node.component !== "string" || node.component === "") return;
+    const schema = schemas.get(node.component);
+    if (!schema) {
+      problems.add(`${where}: component ${node.component} is not in components.json`);
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "component" || key.startsWith("_")) continue;
+      const field = schema[key.replace(/__i18n__.*/, "")];
+      if (!field) {
+        problems.add(`${where}: ${node.component}.${key} is not declared`);
+        continue;
+      }
+      if (field.type === "bloks" && Array.isArray(value)) value.forEach((b) => visit(b, where));
+      if (field.type === "richtext") walkRichtext(value, where);
+    }
+  };
+  for (const story of stories) if (!story.is_folder) visit(story.content, story.full_slug);
+  return [...problems];
 }

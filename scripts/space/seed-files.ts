@@ -103,6 +103,7 @@ export function readSeed(outDir: string): { seed: Seed; schema?: SpaceSchemaFile
     datasources: existsSync(ds) ? JSON.parse(readFileSync(ds, "utf8")) : [],
     drafts: existsSync(draftsFile) ? JSON.parse(readFileSync(draftsFile, "utf8")) : [],
     skippedFiles: [],
+    skippedStories: [],
   };
   const schema = existsSync(componentsFile)
     ? {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushSpace } from "../../scripts/space/mapi-push";
 import { startMapiStandin, writeBackContentFolder } from "../../scripts/space/mapi-standin";
 import { buildSpaceSchema } from "../../scripts/space/schema";
+import { ALLOWED_UNKNOWN_BLOK_STORIES } from "~/content/check";
 import { buildSeed } from "../../scripts/space/seed-export";
 import { readFixtureSet, readSeed, writeSeed } from "../../scripts/space/seed-files";
 import { freePort } from "../support/net";
@@ -29,7 +30,7 @@ suite("the production build on content pushed through the Management API", () =>
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "space-push-system-"));
     const schema = buildSpaceSchema("seed");
-    writeSeed(dir, buildSeed(readFixtureSet("content-fixtures")), "content-fixtures", { components: schema.components, groups: schema.groups });
+    writeSeed(dir, buildSeed(readFixtureSet("content-fixtures"), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES }), "content-fixtures", { components: schema.components, groups: schema.groups });
     const { seed, assetBytes } = readSeed(dir);
     const standin = await startMapiStandin();
     try {
@@ -97,17 +98,28 @@ suite("the production build on content pushed through the Management API", () =>
   };
 
   it.each([
-    ["/au", /Kestrel/],
-    ["/nz", /Kestrel/],
+    ["/au", /<title>[^<]*Kestrel/],
+    ["/nz", /<html lang="en-NZ"/],
     ["/au/models/ute/kordan", /Kordan/],
-    ["/au/news", /Mirra GT/],
     ["/au/news/mirra-gt-launch", /Mirra GT/],
     ["/au/offers", /Kordan/],
     ["/au/finance", /Kestrel Finance/],
   ])("%s answers 200 with its content", async (url, text) => {
     const { status, html } = await page(url);
     expect(status, log.join("")).toBe(200);
-    expect(html).toMatch(text);
+    expect(text.test(html), `${url} lacks ${text}`).toBe(true);
+  });
+
+  it("lists the news newest first by the fixtures' first publish dates, not the push time", async () => {
+    const { status, html } = await page("/au/news");
+    expect(status).toBe(200);
+    const titles = [...html.matchAll(/class="listing-card__link"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    // The three newest AU articles by the fixtures' dates ("On-road costs explained" is NZ-only).
+    expect(titles.slice(0, 3)).toEqual([
+      "First look: Kordan Outback Pro",
+      "Kestrel dealer network grows to 120 locations",
+      "Kestrel Rally of the Ranges raises $120,000",
+    ]);
   });
 
   it("serves the pushed assets under /media/ and keeps unpublished news hidden", async () => {
