@@ -115,7 +115,8 @@ export const socialLinkSchema = blokSchema("social-link", {
     /** facebook | instagram | youtube | linkedin | tiktok | x */
     platform: key.meta({ storyblok: { type: "option", options: ["facebook", "instagram", "youtube", "linkedin", "tiktok", "x"] } }),
     label: text,
-    link: linkOrHref,
+    /** A country may have its own account. */
+    link: linkOrHref.meta({ storyblok: { type: "multilink", translatable: true } }),
   });
 export type SocialLink = z.infer<typeof socialLinkSchema>;
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { blockSchemas } from "~/blocks/schemas";
+import { catalogueSchemas } from "~/content/catalogue-model";
 import { RELATION_FIELDS, TREE_RULES } from "~/content/check";
 import { contentTypeSchemas, tableSchema } from "~/content/content-types";
 import { anyBlokSchema, assetSchema, linkSchema, richTextSchema, storyRefSchema } from "~/content/schema";
@@ -225,6 +226,13 @@ function storyblokType(component: string, key: string, schema: z.ZodType, meta: 
   );
 }
 
+/** The `.max(n)` of a list. */
+function maxLength(schema: z.ZodArray): number | undefined {
+  const checks = (schema._zod.def.checks ?? []) as { _zod: { def: { check?: string; maximum?: unknown } } }[];
+  const limits = checks.map((c) => c._zod.def).filter((d) => d.check === "max_length" && typeof d.maximum === "number");
+  return limits.length > 0 ? Math.min(...limits.map((d) => d.maximum as number)) : undefined;
+}
+
 /** The bloks a list field takes: named components, or any blok (anyBlokSchema). */
 function bloksTarget(schema: z.ZodType): BloksTarget | "any" | null {
   const { inner } = peel(schema);
@@ -301,7 +309,7 @@ function planField(component: string, key: string, schema: z.ZodType, pos: numbe
         nested.push(...target.schemas);
       }
       const { inner } = peel(schema);
-      const max = meta.maximum ?? (inner instanceof z.ZodArray ? inner._zod.bag.maximum : undefined);
+      const max = meta.maximum ?? (inner instanceof z.ZodArray ? maxLength(inner) : undefined);
       if (typeof max === "number" && Number.isFinite(max)) field.maximum = max;
       break;
     }
@@ -339,8 +347,16 @@ function partGroup(parent: Found, schema: z.ZodType): GroupName {
 /** Content types that are the root of a story (shared/CONTENT_MODEL.md section 2). */
 const ROOT_TYPES: ReadonlySet<string> = new Set(TREE_RULES.flatMap((rule) => rule.components));
 
+/** Where the components come from: the block registry and the content types. */
+export interface ComponentSources {
+  blocks: Readonly<Record<string, z.ZodType>>;
+  contentTypes: Readonly<Record<string, z.ZodType>>;
+}
+
+const SOURCES: ComponentSources = { blocks: blockSchemas, contentTypes: contentTypeSchemas };
+
 /** Every component of the space: the registered blocks, the content types and the bloks they nest. */
-export function collectComponents(): Found[] {
+export function collectComponents(sources: ComponentSources = SOURCES): Found[] {
   const found = new Map<string, Found>();
   const queue: Found[] = [];
   const add = (entry: Found) => {
@@ -354,11 +370,11 @@ export function collectComponents(): Found[] {
     found.set(entry.name, entry);
     queue.push(entry);
   };
-  const catalogue = new Set(["model-line", "model-au", "model-nz", "option", "feature", "finance-offer", "colour", "trim", "accessory", "price-disclaimer", "vehicle-price", "state-price"]);
-  for (const [name, schema] of Object.entries(blockSchemas)) {
+  const catalogue = new Set(Object.keys(catalogueSchemas));
+  for (const [name, schema] of Object.entries(sources.blocks)) {
     add({ name, schema, group: PAGE_TYPES.includes(name) ? GROUPS.pages : GROUPS.blocks });
   }
-  for (const [name, schema] of Object.entries(contentTypeSchemas)) {
+  for (const [name, schema] of Object.entries(sources.contentTypes)) {
     add({ name, schema, group: catalogue.has(name) ? GROUPS.catalogue : GROUPS.global });
   }
   while (queue.length > 0) {
@@ -396,7 +412,7 @@ function buildComponent(entry: Found, groupUuid: (name: string) => string, error
 }
 
 /** The space's schema from the zod schemas and the given datasources (pure). */
-export function spaceSchemaFrom(datasources: readonly DatasourceInput[]): SpaceSchema {
+export function spaceSchemaFrom(datasources: readonly DatasourceInput[], sources: ComponentSources = SOURCES): SpaceSchema {
   const groupNames = Object.values(GROUPS);
   const groups: WireGroup[] = groupNames.map((name, i) => ({ id: i + 1, name, uuid: stableUuid(`group:${name}`), parent_id: null, parent_uuid: null }));
   const groupUuid = (name: string) => {
@@ -405,7 +421,7 @@ export function spaceSchemaFrom(datasources: readonly DatasourceInput[]): SpaceS
     return group.uuid;
   };
   const errors: string[] = [];
-  const components = collectComponents()
+  const components = collectComponents(sources)
     .map((entry) => buildComponent(entry, groupUuid, errors))
     .sort((a, b) => a.name.localeCompare(b.name));
   // Every problem at once: an unannotated field is a one-line fix each.
