@@ -9,9 +9,12 @@ import { z } from "zod";
 import type { Env } from "./app/env.server";
 import { createContentClient } from "./app/content/client.server";
 import { getLocalContentApi } from "./app/content/local-api.server";
+import { assetOrigins } from "./app/components/asset-hosts";
 import { wwwRedirect } from "./app/features/seo/www";
 import { htmlEtag } from "./app/features/http/html-etag.server";
 import { previewMiddleware } from "./app/features/preview/middleware.server";
+import { PUBLIC_DEFAULT_TOKEN_NOTICE, previewTokenAllowedFrom, usesPublicDefaultToken } from "./app/features/preview/preview.server";
+import { DRAFT_NEEDS_PREVIEW_TOKEN } from "./app/content/local-api/index";
 import { createImageService } from "./app/features/images/image-service.server";
 import {
   DEFAULT_IMAGE_RATE_LIMIT,
@@ -81,7 +84,7 @@ const MAX_CONTENT_URL = 4096;
 
 export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: AppOptions): Express {
   const production = env.NODE_ENV === "production";
-  const headerOptions = { production, https: env.SITE_URL.startsWith("https://") };
+  const headerOptions = { production, https: env.SITE_URL.startsWith("https://"), assetOrigins: assetOrigins(env.STORYBLOK_REGION, env.STORYBLOK_ASSET_HOST) };
   const app = express();
   app.disable("x-powered-by");
   // Behind a balancer (TRUST_PROXY), req.ip is the visitor's address: rate limits key on it.
@@ -180,6 +183,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
 
   // The local content API, mounted for tools, when no Storyblok token is configured.
   if (!env.STORYBLOK_TOKEN) {
+    if (usesPublicDefaultToken(env)) logger.log("warn", PUBLIC_DEFAULT_TOKEN_NOTICE);
     const contentApi = getLocalContentApi(env.CONTENT_DIR_ABS);
     app.all("/_content/v2/*", async (req, res) => {
       if (req.method !== "GET" && req.method !== "HEAD") {
@@ -189,6 +193,11 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
       const query = contentQuerySchema.safeParse(req.query);
       if (req.originalUrl.length > MAX_CONTENT_URL || !query.success) {
         res.status(400).set("Cache-Control", CacheControl.noStore).json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
+        return;
+      }
+      // The published default preview token opens drafts to this machine alone (ADR 038).
+      if (query.data.version === "draft" && !previewTokenAllowedFrom(env, req.ip)) {
+        res.status(401).set("Cache-Control", CacheControl.noStore).json({ error: DRAFT_NEEDS_PREVIEW_TOKEN });
         return;
       }
       let url: URL;

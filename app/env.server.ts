@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseAssetHost } from "~/components/asset-hosts";
 import { parseImageServiceFlag } from "~/components/image-url";
 import { parseTrustProxy } from "~/features/http/trust-proxy";
 
@@ -45,6 +46,16 @@ export const envSchema = z.object({
     .default("eu"),
   STORYBLOK_PREVIEW_TOKEN: optionalString,
   STORYBLOK_WEBHOOK_SECRET: optionalString,
+  // The webhook's URL token for plans without webhook secrets (`?token=`): long and random.
+  STORYBLOK_WEBHOOK_TOKEN: optionalString.refine(
+    (v) => v === undefined || (v.length >= 32 && /^[A-Za-z0-9._~-]+$/.test(v)),
+    "STORYBLOK_WEBHOOK_TOKEN must be at least 32 characters of A-Z a-z 0-9 . _ ~ - (e.g. openssl rand -hex 32)",
+  ),
+  // A custom asset domain of the space (e.g. assets.example.com), besides the region's asset hosts.
+  STORYBLOK_ASSET_HOST: optionalString.refine(
+    (v) => v === undefined || parseAssetHost(v) !== null,
+    "STORYBLOK_ASSET_HOST must be a host name such as assets.example.com (or https://assets.example.com)",
+  ).transform((v) => (v === undefined ? undefined : (parseAssetHost(v) ?? undefined))),
   IMAGE_SERVICE: z
     .string()
     .optional()
@@ -147,6 +158,8 @@ export function getPublicEnv(env: Env = getEnv()) {
     SITE_URL: env.SITE_URL,
     MODE: env.NODE_ENV,
     IMAGE_SERVICE: env.IMAGE_SERVICE,
+    // A public host name: the browser builds image-service URLs for it too.
+    ...(env.STORYBLOK_ASSET_HOST ? { STORYBLOK_ASSET_HOST: env.STORYBLOK_ASSET_HOST } : {}),
     // The bot check's site key is public by design (the widget needs it in the browser).
     ...(env.BOT_CHECK_SITE_KEY ? { BOT_CHECK_SITE_KEY: env.BOT_CHECK_SITE_KEY } : {}),
   };

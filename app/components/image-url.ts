@@ -10,6 +10,7 @@
  * client build the same URLs.
  */
 
+import { isStoryblokAssetHost, parseAssetHost } from "./asset-hosts";
 import { extensionOf } from "./media-kind";
 
 /** Image screens of the spec (px): xs 320, sm 640, md 768, lg 1024, xl 1280, xxl 1536. */
@@ -82,16 +83,33 @@ export function resizable(filename: string): boolean {
   return ["jpg", "jpeg", "png", "webp"].includes(extensionOf(filename));
 }
 
-/** Storyblok's asset hosts (one per region); their image service answers the same URL forms. */
-const STORYBLOK_ASSET =
-  /^https:\/\/a(?:-[a-z]{2})?\.storyblok(?:china)?\.(?:com|cn)\/f\/\d+\/(\d+)x(\d+)\//;
+/** A Storyblok asset's path: `/f/<space>/<w>x<h>/<hash>/<file>`. */
+const STORYBLOK_ASSET_PATH = /^\/f\/\d+\/(\d+)x(\d+)\//;
+
+/**
+ * The space's custom asset domain (STORYBLOK_ASSET_HOST): `window.ENV` in the browser, the
+ * variable on the server (validated in env.server.ts), so both build the same URLs.
+ */
+function customAssetHost(): string | null {
+  if (typeof window !== "undefined") {
+    return parseAssetHost((window as unknown as { ENV?: { STORYBLOK_ASSET_HOST?: unknown } }).ENV?.STORYBLOK_ASSET_HOST);
+  }
+  if (typeof process === "undefined") return null;
+  return parseAssetHost(process.env?.STORYBLOK_ASSET_HOST);
+}
+
+/** The size in a Storyblok asset URL (any region's host or the custom domain); null for other URLs. */
+function storyblokAssetSize(filename: string): { width: number; height: number } | null {
+  if (!filename.startsWith("https://")) return null;
+  const slash = filename.indexOf("/", "https://".length);
+  if (slash < 0 || !isStoryblokAssetHost(filename.slice("https://".length, slash), customAssetHost())) return null;
+  const m = STORYBLOK_ASSET_PATH.exec(filename.slice(slash));
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
+}
 
 /** Whether an image service answers this file: local content assets or Storyblok's assets. */
 export function serviceable(filename: string): boolean {
-  return (
-    resizable(filename) &&
-    (filename.startsWith("/media/") || STORYBLOK_ASSET.test(filename))
-  );
+  return resizable(filename) && (filename.startsWith("/media/") || storyblokAssetSize(filename) !== null);
 }
 
 /**
@@ -109,8 +127,7 @@ export function throughService(
 export function intrinsicSize(
   filename: string
 ): { width: number; height: number } | null {
-  const m = STORYBLOK_ASSET.exec(filename);
-  return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
+  return storyblokAssetSize(filename);
 }
 
 /** Storyblok's asset focus (`x1xy1:x2xy2`) if well-formed. */

@@ -3,6 +3,7 @@ import type { Env } from "~/env.server";
 import { getEnv } from "~/env.server";
 import { getContentCache } from "./cache.server";
 import { getLocalContentApi } from "./local-api.server";
+import { localPreviewToken } from "~/features/preview/preview.server";
 import { contentTimeoutMs, withContentTimeout } from "./timeout.server";
 
 /** Base URL the in-process local API answers on; never reached over the network. */
@@ -38,9 +39,11 @@ export function createContentClient(env: Env, options: { preview?: boolean } = {
     const accessToken = options.preview && env.STORYBLOK_PREVIEW_TOKEN ? env.STORYBLOK_PREVIEW_TOKEN : env.STORYBLOK_TOKEN;
     return new StoryblokClient({ accessToken, region: env.STORYBLOK_REGION, ...common });
   }
-  const handler = getLocalContentApi(env.CONTENT_DIR_ABS);
+  const previewToken = localPreviewToken(env);
+  const handler = getLocalContentApi(env.CONTENT_DIR_ABS, previewToken);
   return new StoryblokClient({
-    accessToken: "local",
+    // Drafts are read with the local preview token, as with Storyblok's (the local API refuses them otherwise).
+    accessToken: options.preview ? previewToken : "local",
     endpoint: LOCAL_ENDPOINT,
     rateLimit: 1000,
     ...common,
@@ -56,7 +59,7 @@ let previewClient: StoryblokClient | undefined;
 
 /**
  * The process-wide content client; `preview` gives the one that reads drafts with
- * STORYBLOK_PREVIEW_TOKEN (server-side only; the local content needs no token).
+ * the preview token (server-side only): STORYBLOK_PREVIEW_TOKEN, or the local preview token.
  */
 export function getContentClient(options: { preview?: boolean } = {}): StoryblokClient {
   if (options.preview) {

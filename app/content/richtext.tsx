@@ -136,10 +136,38 @@ function applyMarks(text: string, marks: Mark[], country: Country): ReactNode {
         return <span id={str(a.id)}>{inner}</span>;
       case "link":
         return <RichTextLink attrs={a} country={country}>{inner}</RichTextLink>;
+      case "textStyle": {
+        const color = safeColor(a.color);
+        return color ? <span style={{ color }}>{inner}</span> : inner;
+      }
+      case "styled": {
+        const className = safeClassNames(a.class);
+        return className ? <span className={className}>{inner}</span> : inner;
+      }
       default:
         return inner;
     }
   }, text);
+}
+
+/** Colours written as the editor's picker writes them: hex, rgb()/rgba() of numbers, or a colour name. */
+const SAFE_COLOR = /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+|\d{1,3}%)\s*)?\)|[a-z]{3,20})$/i;
+
+/** A textStyle colour that cannot leave its CSS value (no `;`, `url(`, `var(`, quotes); else undefined. */
+export function safeColor(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const color = value.trim();
+  return SAFE_COLOR.test(color) ? color : undefined;
+}
+
+/** A styled mark's classes, each kept to class-name characters (letters, digits, `-`, `_`, not starting with a digit). */
+export function safeClassNames(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const names = value
+    .split(/\s+/)
+    .filter((name) => /^-?[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(name))
+    .slice(0, 8);
+  return names.length ? names.join(" ") : undefined;
 }
 
 function RichTextLink({
@@ -157,7 +185,9 @@ function RichTextLink({
   let href = str(attrs.href) ?? "";
   if (linktype === "email") href = `mailto:${href.replace(/^mailto:/, "")}`;
   else if (linktype === "story") {
-    const path = href.replace(/(^|\/)home\/?$/, "$1");
+    // The linked story's current path (resolve_links, by uuid) follows a moved story; the stored href is the fallback.
+    const current = (attrs.story as { full_slug?: unknown } | undefined)?.full_slug;
+    const path = (typeof current === "string" && current !== "" ? current : href).replace(/(^|\/)home\/?$/, "$1");
     href = `${withCountry(country, path)}${anchor}`;
   } else if (linktype !== "asset") href = resolveHref(href, country)?.href ?? "";
   if (!href) return <>{children}</>;

@@ -6,7 +6,7 @@ import { getContentClient } from "./client.server";
 import { CACHE_POLICIES, cacheKeyOf, getContentCache, policyForList, policyForStory, type CachePolicy, type Fetched } from "./cache.server";
 import { parseBloks } from "~/blocks/parse";
 import { withContentTimeout } from "./timeout.server";
-import { noteContentFailure, noteContentKeys } from "~/features/observability/request-context.server";
+import { currentRequestContext, noteContentFailure, noteContentKeys } from "~/features/observability/request-context.server";
 import { datasourceKey, keysOfList, keysOfStory } from "~/features/page-cache/surrogate-keys";
 
 export interface ContentOptions {
@@ -42,8 +42,12 @@ function clientFor(opts: ContentOptions) {
 }
 
 function baseParams(opts: ContentOptions): ISbStoriesParams {
-  const params: ISbStoriesParams = { version: versionOf(opts), language: opts.country };
+  // Story links come with their target's current full_slug (by uuid), so a moved story's links follow it.
+  const params: ISbStoriesParams = { version: versionOf(opts), language: opts.country, resolve_links: "url" };
   if (opts.resolveRelations?.length) params.resolve_relations = opts.resolveRelations.join(",");
+  // A preview of a release (the editor's release picker) reads the drafts as that release would publish them.
+  const release = params.version === "draft" ? currentRequestContext()?.previewRelease : undefined;
+  if (release) params.from_release = release;
   return params;
 }
 

@@ -5,9 +5,14 @@ import { invalidateEverywhere } from "~/content/invalidation.server";
 import {
   MAX_WEBHOOK_BODY_BYTES,
   SIGNATURE_HEADER,
+  TOKEN_PARAM,
+  WEBHOOK_NOT_CONFIGURED,
+  authenticateWebhook,
   changesContent,
+  invalidationScope,
   parseWebhookEvent,
-  verifyWebhookSignature,
+  webhookCoalescer,
+  type WebhookEvent,
 } from "~/content/webhook.server";
 import { getEnv } from "~/env.server";
 import { NO_STORE_HEADERS as NO_STORE } from "~/features/http/cache-control";
@@ -19,36 +24,51 @@ const reply = (body: Record<string, unknown>, status = 200, headers: Record<stri
 /** Only POST. */
 export const loader = () => reply({ error: "Use POST" }, 405, { Allow: "POST" });
 
-/**
- * POST /api/storyblok-webhook: Storyblok's webhook. The `webhook-signature` header must be the
- * HMAC-SHA1 (hex) of the raw body with STORYBLOK_WEBHOOK_SECRET (else 401); the body must be a
- * webhook payload with an `action` (else 400). On published, unpublished, deleted, moved (and a
- * datasource's entries_updated) the content cache of every instance is invalidated (entries kept
- * as stale-if-error fallbacks, read again before they are served), their page caches are cleared
- * and the content version refreshed (invalidation.server.ts; the content cache's subscription
- * clears the page cache). Then, with CDN_PURGE_URL, the CDN is purged of the pages naming the
- * event's surrogate keys (after this instance's caches are cleared, so the CDN's next fetch gets
- * the new content); the CDN's outcome is in the answer, never its status (ADR 034).
- */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return reply({ error: "Use POST" }, 405, { Allow: "POST" });
-  const secret = getEnv().STORYBLOK_WEBHOOK_SECRET;
-  if (!secret) return reply({ error: "Webhook signatures cannot be verified: STORYBLOK_WEBHOOK_SECRET is not set" }, 401);
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_WEBHOOK_BODY_BYTES) return reply({ error: "Body too large" }, 413);
-  const body = await request.text();
-  if (Buffer.byteLength(body) > MAX_WEBHOOK_BODY_BYTES) return reply({ error: "Body too large" }, 413);
-  const signature = request.headers.get(SIGNATURE_HEADER);
-  if (!signature) return reply({ error: `Missing ${SIGNATURE_HEADER} header` }, 401);
-  if (!verifyWebhookSignature(body, signature, secret)) return reply({ error: "Invalid signature" }, 401);
-  const event = parseWebhookEvent(body);
-  if (!event) return reply({ error: "Body must be a JSON webhook payload with an action" }, 400);
-  if (!changesContent(event)) return reply({ ok: true, action: event.action, cleared: false });
+/** Invalidates every instance's content, then purges the CDN of the event's keys when there is one. */
+async function invalidate(event: WebhookEvent, keys: string[]) {
   // The cache subscribes to invalidations: make sure it exists before the first one.
   getContentCache();
   const cv = await invalidateEverywhere(event.action, refreshContentVersion);
   console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content invalidated on every instance, cv ${cv ?? "unknown"}`.trim());
   const purgeUrl = getEnv().CDN_PURGE_URL;
-  const cdn = purgeUrl ? await purgeCdn(purgeUrl, purgeKeysForPublish(event)) : null;
-  return reply({ ok: true, action: event.action, cleared: true, cv, ...(cdn ? { cdnPurged: cdn.ok } : {}) });
+  const cdn = purgeUrl ? await purgeCdn(purgeUrl, keys) : null;
+  return { cv, ...(cdn ? { cdnPurged: cdn.ok } : {}) };
+}
+
+/**
+ * POST /api/storyblok-webhook: Storyblok's webhook, authenticated by the `webhook-signature`
+ * header (HMAC-SHA1 hex of the raw body with STORYBLOK_WEBHOOK_SECRET) or by `?token=` equal to
+ * STORYBLOK_WEBHOOK_TOKEN (else 401); the body must be a webhook payload with an `action` (else
+ * 400). On an event that changes content (webhook.server.ts) the content cache of every instance
+ * is invalidated (entries kept as stale-if-error fallbacks), their page caches are cleared and the
+ * content version refreshed; with CDN_PURGE_URL the CDN is then purged of the event's surrogate
+ * keys (a release merge or a deploy: everything). The CDN's outcome is in the answer, never its
+ * status (ADR 034). A repeat of the same story's event within a few seconds is answered at once
+ * and folded into one invalidation at the end of that window (ADR 038).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return reply({ error: "Use POST" }, 405, { Allow: "POST" });
+  const env = getEnv();
+  const configured = { secret: env.STORYBLOK_WEBHOOK_SECRET, token: env.STORYBLOK_WEBHOOK_TOKEN };
+  if (!configured.secret && !configured.token) return reply({ error: WEBHOOK_NOT_CONFIGURED }, 401);
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > MAX_WEBHOOK_BODY_BYTES) return reply({ error: "Body too large" }, 413);
+  const body = await request.text();
+  if (Buffer.byteLength(body) > MAX_WEBHOOK_BODY_BYTES) return reply({ error: "Body too large" }, 413);
+  const auth = authenticateWebhook({
+    body,
+    signature: request.headers.get(SIGNATURE_HEADER),
+    urlToken: new URL(request.url).searchParams.get(TOKEN_PARAM),
+    ...configured,
+  });
+  if (!auth.ok) return reply({ error: auth.error }, 401);
+  const event = parseWebhookEvent(body);
+  if (!event) return reply({ error: "Body must be a JSON webhook payload with an action" }, 400);
+  if (!changesContent(event)) return reply({ ok: true, action: event.action, cleared: false });
+  const keys = purgeKeysForPublish(invalidationScope(event));
+  const run = () => invalidate(event, keys);
+  if (webhookCoalescer.admit(keys.join(" "), run) === "coalesced") {
+    return reply({ ok: true, action: event.action, cleared: false, coalesced: true });
+  }
+  return reply({ ok: true, action: event.action, cleared: true, ...(await run()) });
 }

@@ -11,6 +11,7 @@ import {
   parseStoriesQuery,
   type StoryRenderQuery,
 } from "./query";
+import { resolveLinkTargets } from "./links";
 import { resolveRels } from "./relations";
 import { matchRoute, type Route } from "./routes";
 import { selectStories } from "./select";
@@ -19,6 +20,11 @@ import { isJsonObject, type ContentSnapshot, type ContentSource, type Datasource
 
 export interface ContentHandlerOptions {
   readonly spaceId: number;
+  /**
+   * The preview token: as on Storyblok, `version=draft` is answered only when the `token` query
+   * parameter is this token (else 401). Unset: drafts are answered to anyone (a test stand-in).
+   */
+  readonly previewToken?: string;
   readonly spaceName?: string;
   readonly languageCodes?: readonly string[];
 }
@@ -26,6 +32,17 @@ export interface ContentHandlerOptions {
 export type ContentHandler = (request: Request) => Promise<Response>;
 
 export const NOT_FOUND_BODY: readonly string[] = ["This record could not be found"];
+export const DRAFT_NEEDS_PREVIEW_TOKEN = "Unauthorized: version=draft needs the preview token";
+
+/** Whether the given token is the expected one; every character is compared, whatever the first difference. */
+function sameToken(given: string | null, expected: string): boolean {
+  if (!given || !expected) return false;
+  const [a, b] = [given, expected];
+  const length = Math.max(a.length, b.length);
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < length; i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
+}
 
 const BASE_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "application/json; charset=utf-8",
@@ -58,6 +75,15 @@ function findStory(snapshot: ContentSnapshot, identifier: string, findBy: "slug"
   return snapshot.bySlug.get(identifier) ?? snapshot.bySlug.get(identifier.toLowerCase()) ?? null;
 }
 
+/** A story link's target as `resolve_links` asks: a link object with the current full_slug, or the story. */
+function linkTarget(snapshot: ContentSnapshot, uuid: string, query: StoryRenderQuery, options: ViewOptions): JsonObject | null {
+  const record = snapshot.byUuid.get(uuid);
+  if (!record || !isVisible(record.story, query.version)) return null;
+  if (query.resolveLinks === "story") return renderStory(createView(record, query), options);
+  const link = linkOf(record);
+  return { ...link, full_slug: record.story.full_slug, url: record.story.full_slug };
+}
+
 /** Renders `roots` and their relations into the common stories envelope fields. */
 function storiesEnvelope(
   snapshot: ContentSnapshot,
@@ -71,8 +97,14 @@ function storiesEnvelope(
     return renderStory(createView(record, query), options);
   };
   const result = resolveRels(roots, query.relations, load);
-  const envelope: JsonObject = { cv: snapshot.cv, rels: result.kind === "rels" ? [...result.rels] : [], links: [] };
+  const linked = query.resolveLinks ? resolveLinkTargets(roots, (uuid) => linkTarget(snapshot, uuid, query, options)) : null;
+  const envelope: JsonObject = {
+    cv: snapshot.cv,
+    rels: result.kind === "rels" ? [...result.rels] : [],
+    links: linked?.kind === "links" ? [...linked.links] : [],
+  };
   if (result.kind === "rel_uuids") envelope.rel_uuids = [...result.relUuids];
+  if (linked?.kind === "link_uuids") envelope.link_uuids = [...linked.linkUuids];
   return envelope;
 }
 
@@ -206,6 +238,9 @@ export function createContentHandler(source: ContentSource, options: ContentHand
         return json({ error: `Method ${request.method} not allowed (only GET)` }, 405, { Allow: "GET" });
       }
       const url = new URL(request.url);
+      if (options.previewToken !== undefined && url.searchParams.get("version") === "draft" && !sameToken(url.searchParams.get("token"), options.previewToken)) {
+        return json({ error: DRAFT_NEEDS_PREVIEW_TOKEN }, 401);
+      }
       return await dispatch(source, matchRoute(url.pathname), url, options);
     } catch (error) {
       if (error instanceof ParamError) return json({ error: error.message }, 400);

@@ -3,6 +3,7 @@ import { parseDate } from "./dates";
 import { ParamError } from "./errors";
 import { EMPTY_FILTER_QUERY, parseFilterQuery, type FilterQuery } from "./filter";
 import { normalizeLanguage } from "./i18n";
+import { parseResolveLinks, type ResolveLinks } from "./links";
 import { parseResolveRelations, type RelationPattern } from "./relations";
 import { parseSortBy, type SortKey } from "./sort";
 import type { Version } from "./types";
@@ -21,6 +22,10 @@ export interface StoryRenderQuery {
   readonly excludingFields: readonly string[];
   readonly excludingStoryFields: readonly string[];
   readonly relations: readonly RelationPattern[];
+  /** `resolve_links`: story links' targets in the envelope's `links` (links.ts). */
+  readonly resolveLinks: ResolveLinks;
+  /** `from_release` (a release id): drafts as that release would publish them. */
+  readonly fromRelease: string | null;
 }
 
 export interface SingleStoryQuery extends StoryRenderQuery {
@@ -129,7 +134,16 @@ export function parseRenderQuery(params: URLSearchParams): StoryRenderQuery {
     excludingFields: listParam(params, "excluding_fields") ?? [],
     excludingStoryFields: listParam(params, "excluding_story_fields") ?? [],
     relations: parseResolveRelations(params.get("resolve_relations")),
+    resolveLinks: parseResolveLinks(params.get("resolve_links")),
+    fromRelease: parseFromRelease(params.get("from_release")),
   };
+}
+
+/** A release id (digits); the local content has no releases, so a release's view is the draft. */
+function parseFromRelease(raw: string | null): string | null {
+  if (raw === null || raw === "") return null;
+  if (!/^\d{1,20}$/.test(raw)) throw new ParamError(`from_release must be a release id, got "${raw}"`);
+  return raw;
 }
 
 export function parseSingleStoryQuery(params: URLSearchParams): SingleStoryQuery {

@@ -5,14 +5,7 @@
  * refused before any request is made, so the endpoints can never be used to reach other hosts.
  */
 
-/** Storyblok's asset CDN hosts (one per region). */
-export const STORYBLOK_ASSET_HOSTS: readonly string[] = [
-  "a.storyblok.com",
-  "a-us.storyblok.com",
-  "a-ap.storyblok.com",
-  "a-ca.storyblok.com",
-  "a-cn.storyblok.com",
-];
+import { isStoryblokAssetHost } from "~/components/asset-hosts";
 
 /** At most this many files in one zip. */
 export const MAX_ZIP_FILES = 50;
@@ -34,6 +27,8 @@ export interface AllowListOptions {
   storyblok: boolean;
   /** Origins of this site (SITE_URL, the request's): absolute /media/ URLs on them are local. */
   siteOrigins?: readonly string[];
+  /** The space's custom asset domain (STORYBLOK_ASSET_HOST), allowed like Storyblok's own hosts. */
+  assetHost?: string | null;
 }
 
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
@@ -61,7 +56,8 @@ function lastSegment(path: string): string {
 /**
  * The asset an input URL names, or null when it is not one of the content's own assets.
  * Accepts root-relative `/media/<file>`, absolute URLs of this site's /media/, and (in
- * Storyblok mode) `https://a.storyblok.com/f/...` (protocol-relative `//a.storyblok.com/...` too).
+ * Storyblok mode) `https://a.storyblok.com/f/...` on any region's asset host or the custom asset
+ * domain (protocol-relative `//a.storyblok.com/...` too).
  */
 export function resolveAssetRef(input: unknown, opts: AllowListOptions): AssetRef | null {
   if (typeof input !== "string") return null;
@@ -92,7 +88,7 @@ export function resolveAssetRef(input: unknown, opts: AllowListOptions): AssetRe
     return file ? { kind: "local", file, name: lastSegment(file) } : null;
   }
   if (!opts.storyblok) return null;
-  if (url.protocol !== "https:" || url.port !== "" || !STORYBLOK_ASSET_HOSTS.includes(url.hostname)) return null;
+  if (url.protocol !== "https:" || url.port !== "" || !isStoryblokAssetHost(url.hostname, opts.assetHost)) return null;
   // Storyblok asset paths: /f/<space id>/<w>x<h>/<hash>/<file name>
   if (!/^\/f\/\d+\/[^?#]+$/.test(url.pathname) || url.pathname.includes("..")) return null;
   url.search = "";

@@ -15,6 +15,7 @@ export function downloadDeps(request: Request): DownloadDeps {
   return {
     storyblok: Boolean(env.STORYBLOK_TOKEN),
     siteOrigins: [...origins],
+    assetHost: env.STORYBLOK_ASSET_HOST,
     assetsDir: path.join(env.CONTENT_DIR_ABS, "assets"),
     fetch: globalThis.fetch,
   };

@@ -18,6 +18,10 @@ export interface RequestContext {
    * navigation): its page data can leave out what the browser keeps from the HTML (ADR 031).
    */
   document: boolean;
+  /** A verified visual-editor preview's release (`_storyblok_release`): its draft reads ask for it (`from_release`). */
+  previewRelease?: string;
+  /** The preview's signature verifies, but its token may not be used by this client (preview.server.ts). */
+  previewRefused?: boolean;
 }
 
 const SLOT = Symbol.for("kestrel.request-context");

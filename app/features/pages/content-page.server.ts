@@ -3,6 +3,7 @@ import type { Country, Story } from "~/content/schema";
 import { MODEL_RELATIONS } from "~/content/relations";
 import { contentVersion, getStory } from "~/content/stories.server";
 import { PREVIEW_HEADERS } from "~/features/preview/preview.server";
+import { hasPreviewParams } from "~/features/preview/params";
 import type { BlockDataMap } from "~/blocks/runtime/block-data";
 import { loadBlockData } from "~/blocks/loaders.server";
 import type { Blok } from "~/content/schema";
@@ -39,6 +40,16 @@ export const PAGE_HEADERS = { "Cache-Control": PAGE_CACHE_CONTROL, Vary: "Cookie
 /** Headers of a page in a content version: drafts (previews) are never cached nor indexed. */
 export function pageHeadersFor(version: "draft" | "published"): Record<string, string> {
   return version === "draft" ? { ...PREVIEW_HEADERS } : { ...PAGE_HEADERS };
+}
+
+/**
+ * `/{country}/home` is the country's home at `/{country}`. The query goes along: the visual editor
+ * opens the Home story at `/{country}/home?_storyblok…`, and the preview must survive the redirect;
+ * a preview's redirect is temporary (302), since its signed query expires.
+ */
+export function homeRedirect(request: Request, country: Country): Response {
+  const { search } = new URL(request.url);
+  return redirect(`/${country}${search}`, hasPreviewParams(search) ? 302 : 301);
 }
 
 /** What a page route asks of `loadPage`, beyond its slug. */
@@ -80,7 +91,7 @@ export async function loadPage<E extends Record<string, unknown> = Record<never,
   opts: LoadPageOptions<E> = {},
 ) {
   const clean = slug.replace(/^\/+|\/+$/g, "");
-  if (clean === "home") throw redirect(`/${country}`, 301);
+  if (clean === "home") throw homeRedirect(request, country);
   const version = contentVersion(request);
   const storyRead = getStory<PageStory["content"]>(clean || "home", {
     country,

@@ -5,12 +5,16 @@
  * parameters are ignored.
  */
 import { getEnv, type Env } from "~/env.server";
+import { currentRequestContext } from "~/features/observability/request-context.server";
 import { LOCAL_BRIDGE_URL, STORYBLOK_BRIDGE_URL, type PreviewClientInfo } from "./bridge";
 import { readPreviewParams } from "./params";
 import { verifyPreviewSearch } from "./token.server";
 import { CacheControl } from "~/features/http/cache-control";
 
-/** The local preview token when LOCAL_PREVIEW_TOKEN is unset (local mode only: fixture drafts are public). */
+/**
+ * The local preview token when LOCAL_PREVIEW_TOKEN is unset. It is published (README, tests), so
+ * in production it is honoured only for requests from this machine (previewTokenAllowedFrom).
+ */
 export const DEFAULT_LOCAL_PREVIEW_TOKEN = "kestrel-local-preview";
 
 /** Headers of every preview (and draft) response: never stored by any cache, never indexed. */
@@ -22,7 +26,33 @@ export const PREVIEW_HEADERS = { "Cache-Control": CacheControl.privateNoStore, "
  */
 export function previewSecret(env: Env = getEnv()): string | undefined {
   if (env.STORYBLOK_TOKEN) return env.STORYBLOK_PREVIEW_TOKEN;
+  return localPreviewToken(env);
+}
+
+/** The local content's preview token: its drafts are answered to it alone (LOCAL_PREVIEW_TOKEN or the default). */
+export function localPreviewToken(env: Env = getEnv()): string {
   return env.LOCAL_PREVIEW_TOKEN ?? DEFAULT_LOCAL_PREVIEW_TOKEN;
+}
+
+/** True when the preview token in use is the published default one, in production (drafts would be public). */
+export function usesPublicDefaultToken(env: Env = getEnv()): boolean {
+  return env.NODE_ENV === "production" && !env.STORYBLOK_TOKEN && !env.LOCAL_PREVIEW_TOKEN;
+}
+
+/** Logged at start when usesPublicDefaultToken: an operator sees that drafts stay on this machine. */
+export const PUBLIC_DEFAULT_TOKEN_NOTICE =
+  "[preview] LOCAL_PREVIEW_TOKEN is not set: the published default preview token (drafts and previews of the local content) is honoured only for requests from this machine (loopback); set LOCAL_PREVIEW_TOKEN to preview from elsewhere";
+
+/** Loopback addresses: 127.0.0.0/8 and ::1, also in their IPv4-mapped IPv6 form. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.replace(/^::ffff:/i, "");
+  return plain === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
+/** Whether a client (its address as the trusted proxies tell it) may use the preview token. */
+export function previewTokenAllowedFrom(env: Env, clientAddress: string | undefined): boolean {
+  return !usesPublicDefaultToken(env) || isLoopbackAddress(clientAddress);
 }
 
 /** True when the URL carries the editor's parameters and they verify. */
@@ -31,9 +61,9 @@ export function isPreviewUrl(url: URL | string, env: Env = getEnv(), nowMs: numb
   return verifyPreviewSearch(parsed.searchParams, previewSecret(env), nowMs) === "valid";
 }
 
-/** True when the request is a verified preview. */
+/** True when the request is a verified preview (and the middleware did not refuse its token to this client). */
 export function isPreviewRequest(request: Request, env: Env = getEnv(), nowMs: number = Date.now()): boolean {
-  return isPreviewUrl(request.url, env, nowMs);
+  return isPreviewUrl(request.url, env, nowMs) && currentRequestContext()?.previewRefused !== true;
 }
 
 /** What the browser needs in preview mode (the bridge to load, the open story); null otherwise. */

@@ -6,6 +6,7 @@
  * sizes from content). Only Storyblok's visual editor may frame the site.
  */
 
+import { assetOrigins } from "~/components/asset-hosts";
 import { previewCspSources, STORYBLOK_EDITOR_ORIGIN } from "../preview/csp";
 
 export { STORYBLOK_EDITOR_ORIGIN };
@@ -14,7 +15,6 @@ export { STORYBLOK_EDITOR_ORIGIN };
 const MAPS = ["https://maps.googleapis.com", "https://maps.gstatic.com"];
 const BOT_CHECK = "https://challenges.cloudflare.com";
 const VIDEO_EMBEDS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
-const STORYBLOK_ASSETS = ["https://a.storyblok.com"];
 
 export interface CspOptions {
   nonce: string;
@@ -24,11 +24,13 @@ export interface CspOptions {
   preview?: boolean;
   /** The site is served over https: ask browsers to upgrade any http sub-resource. */
   https?: boolean;
+  /** Origins of the content's media (videos): the space's region's asset hosts and custom asset domain (default: EU's). */
+  assetOrigins?: readonly string[];
 }
 
 export type CspDirectives = Record<string, string[]>;
 
-export function cspDirectives({ nonce, dev = false, preview = false, https = false }: CspOptions): CspDirectives {
+export function cspDirectives({ nonce, dev = false, preview = false, https = false, assetOrigins: media = assetOrigins() }: CspOptions): CspDirectives {
   const directives: CspDirectives = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...MAPS, BOT_CHECK],
@@ -36,7 +38,7 @@ export function cspDirectives({ nonce, dev = false, preview = false, https = fal
     "style-src": ["'self'", "'unsafe-inline'", "https://fonts.googleapis.com"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:", "https://fonts.gstatic.com"],
-    "media-src": ["'self'", "blob:", ...STORYBLOK_ASSETS],
+    "media-src": ["'self'", "blob:", ...media],
     "connect-src": ["'self'", ...MAPS, "https://places.googleapis.com", BOT_CHECK],
     "frame-src": ["'self'", ...VIDEO_EMBEDS, BOT_CHECK],
     "worker-src": ["'self'", "blob:"],

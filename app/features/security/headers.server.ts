@@ -15,6 +15,8 @@ export interface SecurityHeaderOptions {
   production: boolean;
   /** The site's public URL is https (upgrade-insecure-requests). */
   https: boolean;
+  /** Origins of the content's media (csp.ts `assetOrigins`; default: Storyblok EU's). */
+  assetOrigins?: readonly string[];
 }
 
 type Locals = { nonce?: string; preview?: boolean };
@@ -41,7 +43,7 @@ export function nonceOf(res: ServerResponse): string {
 }
 
 export function securityHeaders(options: SecurityHeaderOptions) {
-  const base: CspOptions = { nonce: NONCE_PLACEHOLDER, dev: !options.production, https: options.https };
+  const base: CspOptions = { nonce: NONCE_PLACEHOLDER, dev: !options.production, https: options.https, assetOrigins: options.assetOrigins };
   // helmet takes one function per per-request value: the nonce.
   const directives: Record<string, (string | ((req: IncomingMessage, res: ServerResponse) => string))[]> = {};
   for (const [name, values] of Object.entries(cspDirectives(base))) {
@@ -72,6 +74,6 @@ export function applyPreviewPolicy(res: ServerResponse, options: SecurityHeaderO
   if (locals.preview !== true || res.headersSent) return;
   res.setHeader(
     "Content-Security-Policy",
-    contentSecurityPolicy({ nonce: nonceOf(res), dev: !options.production, https: options.https, preview: true }),
+    contentSecurityPolicy({ nonce: nonceOf(res), dev: !options.production, https: options.https, preview: true, assetOrigins: options.assetOrigins }),
   );
 }

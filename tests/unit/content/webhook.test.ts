@@ -1,6 +1,16 @@
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { verifyWebhookSignature, webhookSignature, parseWebhookEvent } from "~/content/webhook.server";
+import {
+  WebhookCoalescer,
+  authenticateWebhook,
+  parseWebhookEvent,
+  verifyWebhookSignature,
+  verifyWebhookToken,
+  webhookCoalescer,
+  webhookSignature,
+} from "~/content/webhook.server";
+import { onContentInvalidated } from "~/content/invalidation.server";
+import { parseEnv } from "~/env.server";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -20,6 +30,7 @@ beforeAll(async () => {
 afterEach(() => {
   client.setContentFetchInterceptor(null);
   vi.restoreAllMocks();
+  webhookCoalescer.clear();
 });
 
 const post = (body: string, headers: Record<string, string> = {}) =>
@@ -105,10 +116,52 @@ describe("POST /api/storyblok-webhook", () => {
   });
 
   it("acknowledges other events without clearing", async () => {
-    const body = JSON.stringify({ action: "release_merged", space_id: 1 });
+    const body = JSON.stringify({ text: "The user moved the story to the stage Review", action: "stage.changed", space_id: 1, story_id: 42 });
     const res = await signed(body);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, action: "release_merged", cleared: false });
+    expect(await res.json()).toEqual({ ok: true, action: "stage.changed", cleared: false });
+  });
+
+  it("invalidates like a publish on release merges, pipeline deploys and datasource saves (current and legacy names)", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    // The payloads of Storyblok's webhook docs: a release or a deploy names no story.
+    const payloads = [
+      { text: "The user merged the release Spring into the current version", action: "merged", space_id: 1, release_id: 7 },
+      { text: "The user merged the release Spring", action: "release_merged", space_id: 1, release_id: 7 },
+      { text: "The user deployed the pipeline stage Production", action: "deployed", space_id: 1, branch_id: 3 },
+      { text: "The user deployed the branch Production", action: "branch_deployed", space_id: 1, branch_id: 3 },
+      { text: "The user saved entries of the datasource Colours", action: "entries_updated", space_id: 1, datasource_slug: "colours" },
+      { text: "The user saved an entry of the datasource Colours", action: "datasource_entry_saved", space_id: 1, datasource_slug: "colours" },
+    ];
+    for (const payload of payloads) {
+      webhookCoalescer.clear();
+      let invalidations = 0;
+      const off = onContentInvalidated(() => invalidations++);
+      await stories.getStory("global/footer", { country: "au", version: "published" });
+      const res = await signed(JSON.stringify(payload));
+      off();
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ ok: true, action: payload.action, cleared: true });
+      expect(invalidations, payload.action).toBe(1);
+    }
+  });
+
+  it("coalesces a burst: the same story's repeated or replayed event costs one invalidation now, one at the window's end", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    let invalidations = 0;
+    const off = onContentInvalidated(() => invalidations++);
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => signed(published).then((r) => r.json())));
+      expect(answers.filter((a) => a.cleared === true)).toHaveLength(1);
+      expect(answers.filter((a) => a.coalesced === true)).toHaveLength(19);
+      expect(invalidations).toBe(1);
+      // Another story is not held back by the first one's window.
+      const other = await signed(JSON.stringify({ action: "published", space_id: 1, story_id: 43, full_slug: "news" }));
+      expect(await other.json()).toMatchObject({ cleared: true });
+      expect(invalidations).toBe(2);
+    } finally {
+      off();
+    }
   });
 
   it("answers 401 when no secret is configured, and 405 to GET", async () => {
@@ -119,11 +172,94 @@ describe("POST /api/storyblok-webhook", () => {
     try {
       const res = await signed(published);
       expect(res.status).toBe(401);
-      expect((await res.json()).error).toMatch(/STORYBLOK_WEBHOOK_SECRET is not set/);
+      expect((await res.json()).error).toMatch(/STORYBLOK_WEBHOOK_SECRET is not set, nor STORYBLOK_WEBHOOK_TOKEN/);
     } finally {
       env.STORYBLOK_WEBHOOK_SECRET = saved;
     }
     const loader = (await import("~/routes/api.storyblok-webhook")).loader as unknown as () => Response;
     expect(loader().status).toBe(405);
   });
+
+  it("accepts a long URL token instead of a signature on plans without webhook secrets", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const env = (await import("~/env.server")).getEnv();
+    const saved = { secret: env.STORYBLOK_WEBHOOK_SECRET, token: env.STORYBLOK_WEBHOOK_TOKEN };
+    const token = "Zq3v9LkR2mXw8TbN5cYh7JdP4sFg6AeU1oKi0WnB";
+    env.STORYBLOK_WEBHOOK_SECRET = undefined;
+    env.STORYBLOK_WEBHOOK_TOKEN = token;
+    const withQuery = (query: string) =>
+      action({
+        request: new Request(`http://localhost/api/storyblok-webhook${query}`, { method: "POST", body: published, headers: { "Content-Type": "application/json" } }),
+        params: {},
+        context: {},
+      });
+    try {
+      const ok = await withQuery(`?token=${token}`);
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toMatchObject({ ok: true, action: "published", cleared: true });
+      for (const [query, error] of [
+        ["", "Missing token parameter"],
+        [`?token=${token.slice(0, -1)}`, "Invalid token"],
+        [`?token=${token}x`, "Invalid token"],
+        ["?token=", "Missing token parameter"],
+      ] as const) {
+        const refused = await withQuery(query);
+        expect(refused.status, query).toBe(401);
+        expect((await refused.json()).error).toBe(error);
+      }
+    } finally {
+      env.STORYBLOK_WEBHOOK_SECRET = saved.secret;
+      env.STORYBLOK_WEBHOOK_TOKEN = saved.token;
+    }
+  });
 });
+
+describe("webhook authentication and coalescing (pure)", () => {
+  const token = "a".repeat(16) + "B".repeat(16);
+  it("a signature or the token suffices; a wrong signature is refused even with a token configured", () => {
+    const body = published;
+    const signature = webhookSignature(body, "s3cret");
+    expect(authenticateWebhook({ body, signature, urlToken: null, secret: "s3cret" })).toEqual({ ok: true, by: "signature" });
+    expect(authenticateWebhook({ body, signature: null, urlToken: token, token })).toEqual({ ok: true, by: "token" });
+    expect(authenticateWebhook({ body, signature: null, urlToken: token, secret: "s3cret", token })).toEqual({ ok: true, by: "token" });
+    expect(authenticateWebhook({ body, signature: "0".repeat(40), urlToken: token, secret: "s3cret", token })).toEqual({ ok: false, error: "Invalid signature" });
+    expect(authenticateWebhook({ body, signature, urlToken: token })).toMatchObject({ ok: false });
+    expect(verifyWebhookToken(token, token)).toBe(true);
+    expect(verifyWebhookToken("short", "short")).toBe(false);
+  });
+
+  it("the token must be at least 32 characters, from a URL-safe alphabet", () => {
+    expect(() => parseEnv({ STORYBLOK_WEBHOOK_TOKEN: "too-short" })).toThrow(/STORYBLOK_WEBHOOK_TOKEN must be at least 32 characters/);
+    expect(() => parseEnv({ STORYBLOK_WEBHOOK_TOKEN: `${"x".repeat(32)}&y=1` })).toThrow(/STORYBLOK_WEBHOOK_TOKEN/);
+    expect(parseEnv({ STORYBLOK_WEBHOOK_TOKEN: token }).STORYBLOK_WEBHOOK_TOKEN).toBe(token);
+  });
+
+  it("runs the first event at once and folds the repeats of its window into one run at the window's end", async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 1_000_000;
+      const coalescer = new WebhookCoalescer(5000, () => now);
+      const later = vi.fn(async () => undefined);
+      expect(coalescer.admit("story-1", later)).toBe("now");
+      for (let i = 0; i < 10; i++) {
+        now += 300;
+        expect(coalescer.admit("story-1", later)).toBe("coalesced");
+      }
+      expect(coalescer.admit("story-2", later)).toBe("now");
+      expect(later).not.toHaveBeenCalled();
+      now = 1_005_000;
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(later).toHaveBeenCalledTimes(1);
+      // The trailing run opened a new window: a repeat right after it waits again.
+      expect(coalescer.admit("story-1", later)).toBe("coalesced");
+      now = 1_010_001;
+      await vi.advanceTimersByTimeAsync(5001);
+      expect(later).toHaveBeenCalledTimes(2);
+      now += 5001;
+      expect(coalescer.admit("story-1", later)).toBe("now");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+

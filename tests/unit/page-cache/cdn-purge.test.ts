@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { webhookSignature } from "~/content/webhook.server";
+import { webhookCoalescer, webhookSignature } from "~/content/webhook.server";
 import { purgeCdn } from "~/features/page-cache/cdn-purge.server";
 
 /**
@@ -43,6 +43,7 @@ beforeAll(async () => {
   action = (await import("~/routes/api.storyblok-webhook")).action as unknown as Action;
 });
 afterEach(() => {
+  webhookCoalescer.clear();
   recorded = [];
   behaviour = (_req, res) => res.writeHead(200).end("purged");
   for (const res of hanging) res.destroy();
@@ -125,12 +126,22 @@ describe("the publish webhook with CDN_PURGE_URL", () => {
     expect(recorded).toEqual([{ method: "PURGE", url: "/", keys: "story-42 stories folder-au folder-au-news" }]);
   });
 
-  it("purges everything for a datasource, and nothing for an event that changes no content", async () => {
+  it("purges everything for a datasource, a release merge or a deploy, and nothing for an event that changes no content", async () => {
     quiet();
     await (await post({ action: "entries_updated", space_id: 1, datasource_slug: "colours" })).json();
     expect(recorded.map((r) => r.keys)).toEqual(["site"]);
+    for (const payload of [
+      { action: "branch_deployed", space_id: 1, branch_id: 3 },
+      // A release merge names no single story, even when its payload carries one.
+      { action: "release_merged", space_id: 1, release_id: 7, story_id: 42, full_slug: "au/news/dealer-network-expands" },
+    ]) {
+      webhookCoalescer.clear();
+      recorded = [];
+      await (await post(payload)).json();
+      expect(recorded.map((r) => r.keys), payload.action).toEqual(["site"]);
+    }
     recorded = [];
-    await (await post({ action: "branch_deployed", space_id: 1 })).json();
+    await (await post({ action: "stage.changed", space_id: 1, story_id: 42 })).json();
     expect(recorded).toEqual([]);
   });
 
