@@ -53,6 +53,7 @@ export default defineConfig({
       LEADS_DB_PATH: `.cache/e2e-leads-${PORT}.db`,
       // The suite posts many forms from one address; the limit itself is tested in unit tests.
       FORM_RATE_LIMIT: "100000",
+      FORM_CONTACT_RATE_LIMIT: "100000",
       // Likewise the per-client limits of other writes and of the image service (one address, many pages).
       POST_RATE_LIMIT: "100000",
       IMAGE_RATE_LIMIT: "100000",

@@ -19,17 +19,18 @@ import { createImageService } from "./app/features/images/image-service.server";
 import {
   DEFAULT_IMAGE_RATE_LIMIT,
   DEFAULT_POST_RATE_LIMIT,
-  FORM_RATE_LIMITED,
+  contactRateLimitConfigFromEnv,
   createLimiter,
   createRateLimitPool,
-  formPostRateLimit,
   isImageRequest,
   isWrite,
+  leadLimitCheck,
   perMinuteFromEnv,
   rateLimitConfigFromEnv,
   requestRateLimit,
-  type FormRateLimited,
 } from "./app/features/forms/rate-limit.server";
+import { byteBudgetFor, downloadBudgetConfigFromEnv } from "./app/features/downloads/budget.server";
+import { sameSiteWrites } from "./app/features/security/same-site";
 import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "./app/features/http/trust-proxy";
 import { getLeadStore } from "./app/features/forms/store.server";
 import { ReadinessMonitor, contentReachable } from "./app/features/observability/health.server";
@@ -69,7 +70,7 @@ function filesOnly(serve: express.RequestHandler): express.RequestHandler {
   return (req, res, next) => (mayBeStaticFile(req.path) ? serve(req, res, next) : next());
 }
 
-type Locals = { requestContext?: RequestContext; nonce?: string; preview?: boolean; [FORM_RATE_LIMITED]?: FormRateLimited };
+type Locals = { requestContext?: RequestContext; nonce?: string; preview?: boolean };
 
 /** The query of the local content API, checked before it is parsed (its parser checks the rest). */
 const contentQuerySchema = z
@@ -177,9 +178,16 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
 
   app.use(accessLog(logger));
 
-  // Per-client limits: form posts (429 with Retry-After), then any write.
-  app.use(formPostRateLimit(createLimiter("forms", rateLimitConfigFromEnv(env), limitPool)));
+  // A write another site's page sent is refused (403) before anything counts or reads it.
+  app.use(sameSiteWrites(env.SITE_URL));
+  // Per-client limit of any write. Leads are limited where one is accepted (submitLead, through
+  // the load context), download bytes by the download routes.
   app.use(requestRateLimit(isWrite, createLimiter("writes", perMinuteFromEnv(env.POST_RATE_LIMIT, DEFAULT_POST_RATE_LIMIT), limitPool)));
+  const leadLimiters = {
+    perAddress: createLimiter("forms", rateLimitConfigFromEnv(env), limitPool),
+    perContact: createLimiter("form-contacts", contactRateLimitConfigFromEnv(env), limitPool),
+  };
+  const downloadLimiter = createLimiter("downloads", downloadBudgetConfigFromEnv(env), limitPool);
 
   // The local content API, mounted for tools, when no Storyblok token is configured.
   if (!env.STORYBLOK_TOKEN) {
@@ -240,7 +248,13 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
       // Last moment before rendering: the preview middleware (if any) has run.
       applyPreviewPolicy(res, headerOptions);
       const locals = res.locals as Locals;
-      return { nonce: locals.nonce, requestId: locals.requestContext?.id, formRateLimited: locals[FORM_RATE_LIMITED] };
+      const client = req.ip || req.socket.remoteAddress;
+      return {
+        nonce: locals.nonce,
+        requestId: locals.requestContext?.id,
+        leadLimit: leadLimitCheck(leadLimiters, client),
+        downloadBudget: byteBudgetFor(downloadLimiter, client),
+      };
     },
   });
   app.all("*", readBody, (req, res, next) => reenterRequestContext((res.locals as Locals).requestContext, () => remix(req, res, next)));

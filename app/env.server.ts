@@ -89,6 +89,11 @@ export const envSchema = z.object({
   OUTBOX_BASE_DELAY_MS: optionalPositiveInt("OUTBOX_BASE_DELAY_MS"),
   FORM_RATE_LIMIT: optionalPositiveInt("FORM_RATE_LIMIT"),
   FORM_RATE_WINDOW_SECONDS: optionalPositiveInt("FORM_RATE_WINDOW_SECONDS"),
+  // Leads per contact (one e-mail address or phone number) in the same window (ADR 041).
+  FORM_CONTACT_RATE_LIMIT: optionalPositiveInt("FORM_CONTACT_RATE_LIMIT"),
+  // Bytes the download endpoints send one client per window, in MB (ADR 041).
+  DOWNLOAD_BUDGET_MB: optionalPositiveInt("DOWNLOAD_BUDGET_MB"),
+  DOWNLOAD_BUDGET_WINDOW_SECONDS: optionalPositiveInt("DOWNLOAD_BUDGET_WINDOW_SECONDS"),
 
   // Hardening and operations: per-client limits per minute, log format.
   POST_RATE_LIMIT: optionalPositiveInt("POST_RATE_LIMIT"),

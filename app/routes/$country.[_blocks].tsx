@@ -7,12 +7,17 @@ import { requireCountry } from "~/features/pages/country.server";
 import type { PageHandle } from "~/features/pages/route-data";
 import { brandFrom } from "~/features/pages/route-meta";
 import { BlockGalleryView } from "~/features/preview/block-gallery-view";
-import { loadBlockGallery } from "~/features/preview/block-gallery.server";
+import { blockGalleryAllowed, loadBlockGallery } from "~/features/preview/block-gallery.server";
+import { throwNotFound } from "~/features/errors/not-found.server";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 
-/** Block gallery for editors (/{country}/_blocks): every registered block, its fields and examples; never indexed. */
+/**
+ * Block gallery for editors (/{country}/_blocks): every registered block, its fields and examples;
+ * never indexed. Only in development or a verified preview; a 404 otherwise.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
+  if (!blockGalleryAllowed(request)) return throwNotFound(request, { country, reason: "missing-content" });
   const version = contentVersion(request);
   const gallery = await loadBlockGallery(country, version, request);
   return data(

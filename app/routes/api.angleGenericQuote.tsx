@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseQuoteRequest } from "~/features/finance/quote-schema";
 import { quote } from "~/features/finance/quote-service.server";
 import { NO_STORE_HEADERS as NO_STORE } from "~/features/http/cache-control";
+import { isJsonContentType } from "~/features/security/same-site";
 
 /** Only POST is a quote. */
 export function loader() {
@@ -11,7 +12,8 @@ export function loader() {
 const STATUS = { ok: 200, rejected: 422, unavailable: 502 } as const;
 
 /**
- * POST /api/angleGenericQuote/ (spec transactional.md §3, §7): a finance quote request as JSON,
+ * POST /api/angleGenericQuote/ (spec transactional.md §3, §7): a finance quote request as JSON
+ * (`application/json` only, else 415),
  * answered in the spec's response shape. A body that is not JSON or not a valid request (a model
  * without nvicCode included) is a 400 with a message; a request breaking a lending rule (balloon
  * over the term's maximum, below the minimum loan) a 422; no answer from the engine a 502. Every
@@ -19,6 +21,9 @@ const STATUS = { ok: 200, rejected: 422, unavailable: 502 } as const;
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return loader();
+  if (!isJsonContentType(request.headers.get("Content-Type"))) {
+    return Response.json({ error: true, message: "Send the quote request as JSON (Content-Type: application/json)" }, { status: 415, headers: NO_STORE });
+  }
   let body: unknown;
   try {
     body = await request.json();

@@ -4,6 +4,6 @@ import { apiSubmitAction, methodNotAllowed } from "~/features/forms/action.serve
 /** POST /api/competition/: a competition entry as JSON (spec transactional.md section 7); stored before 2xx. */
 export const loader = methodNotAllowed;
 
-export function action({ request }: ActionFunctionArgs) {
-  return apiSubmitAction(request, "competition");
+export function action({ request, context }: ActionFunctionArgs) {
+  return apiSubmitAction(request, "competition", context?.leadLimit);
 }

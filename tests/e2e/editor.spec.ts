@@ -127,13 +127,19 @@ test("visual-editor preview: a blok with fields of the wrong types shows a label
   expect(errors).toEqual([]);
 });
 
-test("block gallery: every registered block with fields and examples, noindex, not in the sitemap", async ({ page, request }, testInfo) => {
+test("block gallery: only in a verified preview; every registered block with fields and examples, noindex, not in the sitemap", async ({ page, request }, testInfo) => {
   // One long page with every block: rendering and the axe check take longer than a content page.
   test.slow();
+  // A production server shows it to nobody else: a 404, unsigned or wrongly signed.
+  for (const url of ["/au/_blocks", previewUrl("/au/_blocks", "guessed")]) {
+    const refused = await request.get(url);
+    expect(refused.status()).toBe(404);
+  }
   const errors = collectPageErrors(page);
-  const response = await page.goto("/au/_blocks");
+  const response = await page.goto(previewUrl("/au/_blocks"));
   expect(response?.status()).toBe(200);
   expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
   await waitForHydration(page, testInfo);
   await expect(page.getByRole("heading", { level: 1, name: "Block gallery" })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { getEnv } from "~/env.server";
-import type { DownloadDeps } from "./downloads.server";
+import type { ByteBudget, DownloadDeps } from "./downloads.server";
 
-/** The download endpoints' dependencies from the environment and the request. */
-export function downloadDeps(request: Request): DownloadDeps {
+/** The download endpoints' dependencies from the environment and the request (and its client's byte budget). */
+export function downloadDeps(request: Request, budget?: ByteBudget): DownloadDeps {
   const env = getEnv();
   const origins = new Set<string>();
   try {
@@ -18,5 +18,6 @@ export function downloadDeps(request: Request): DownloadDeps {
     assetHost: env.STORYBLOK_ASSET_HOST,
     assetsDir: path.join(env.CONTENT_DIR_ABS, "assets"),
     fetch: globalThis.fetch,
+    budget,
   };
 }

@@ -16,6 +16,13 @@ import {
   type AssetRef,
 } from "./allow-list";
 import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
+import { isFormContentType, isJsonContentType } from "~/features/security/same-site";
+
+/**
+ * The bytes the client may still be sent: `spend` counts a download's size against the client's
+ * budget (both endpoints share it) and says whether it fits, else how long to wait.
+ */
+export type ByteBudget = (bytes: number) => Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 
 /** What the download endpoints need from the outside (injected in tests). */
 export interface DownloadDeps extends AllowListOptions {
@@ -23,6 +30,8 @@ export interface DownloadDeps extends AllowListOptions {
   assetsDir: string;
   /** Used for Storyblok assets only, never with a URL that failed the allow-list. */
   fetch: typeof fetch;
+  /** The requesting client's byte budget (server-app.ts); none: unlimited (tests, tools). */
+  budget?: ByteBudget;
 }
 
 /** A 4xx/5xx answer with a JSON message. */
@@ -30,15 +39,18 @@ export class DownloadError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "DownloadError";
   }
 }
 
+export const DOWNLOAD_BUDGET_MESSAGE = "Too many downloads from your connection. Please wait and try again.";
+
 export function errorResponse(error: unknown): Response {
   if (error instanceof DownloadError) {
-    return Response.json({ error: error.message }, { status: error.status, headers: NO_STORE_HEADERS });
+    return Response.json({ error: error.message }, { status: error.status, headers: { ...NO_STORE_HEADERS, ...error.headers } });
   }
   console.error("[downloads] failed:", error instanceof Error ? error.message : error);
   return Response.json({ error: "Download failed" }, { status: 502, headers: NO_STORE_HEADERS });
@@ -56,15 +68,15 @@ const imagesSchema = z.object({
  * form post with repeated `images` fields (without JavaScript). Throws a 4xx DownloadError.
  */
 export async function readImagesRequest(request: Request): Promise<string[]> {
-  const type = request.headers.get("Content-Type") ?? "";
+  const type = request.headers.get("Content-Type");
   let body: unknown;
-  if (type.includes("application/json")) {
+  if (isJsonContentType(type)) {
     try {
       body = await request.json();
     } catch {
       throw new DownloadError(400, "The body is not valid JSON");
     }
-  } else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+  } else if (isFormContentType(type)) {
     const form = await request.formData().catch(() => null);
     if (!form) throw new DownloadError(400, "The form could not be read");
     body = { images: form.getAll("images").filter((v): v is string => typeof v === "string") };
@@ -143,13 +155,37 @@ function plan(ref: AssetRef, deps: DownloadDeps): Promise<PlannedAsset> {
 }
 
 /**
+ * One entry per file: `/media/a.jpg`, `/media/%61.jpg`, an image-service variant of it and this
+ * site's absolute URL of it are one file, packed once (under the first name asked for).
+ */
+export function distinctFiles(refs: readonly AssetRef[], assetsDir: string): AssetRef[] {
+  const seen = new Set<string>();
+  const root = path.resolve(assetsDir);
+  return refs.filter((ref) => {
+    const identity = ref.kind === "local" ? `local:${path.resolve(root, ref.file)}` : `remote:${ref.url}`;
+    if (seen.has(identity)) return false;
+    seen.add(identity);
+    return true;
+  });
+}
+
+/** Counts `bytes` against the client's budget; over it, a 429 with Retry-After before anything is sent. */
+async function spend(deps: DownloadDeps, bytes: number): Promise<void> {
+  if (!deps.budget) return;
+  const verdict = await deps.budget(bytes);
+  if (!verdict.allowed) {
+    throw new DownloadError(429, DOWNLOAD_BUDGET_MESSAGE, { "Retry-After": String(verdict.retryAfterSeconds) });
+  }
+}
+
+/**
  * images.zip of the requested assets, streamed: sizes are checked first (at most
  * MAX_ZIP_FILES files and MAX_ZIP_BYTES in all, each at most MAX_ASSET_BYTES), then each file
  * is read only when the archive reaches it.
  */
 export async function zipResponse(urls: readonly string[], deps: DownloadDeps): Promise<Response> {
   if (urls.length > MAX_ZIP_FILES) throw new DownloadError(400, `images may list at most ${MAX_ZIP_FILES} files`);
-  const refs = resolveAll(urls, deps);
+  const refs = distinctFiles(resolveAll(urls, deps), deps.assetsDir);
   const planned = await Promise.all(refs.map((ref) => plan(ref, deps)));
   let total = 0;
   for (const p of planned) {
@@ -157,6 +193,7 @@ export async function zipResponse(urls: readonly string[], deps: DownloadDeps): 
     total += p.size ?? 0;
   }
   if (total > MAX_ZIP_BYTES) throw new DownloadError(413, "The images are larger than one download allows");
+  await spend(deps, total);
 
   const zip = new yazl.ZipFile();
   // A file that fails mid-archive ends the download with an error (never an unhandled event).
@@ -216,6 +253,7 @@ export async function assetResponse(url: string | null, deps: DownloadDeps): Pro
   if (!ref) throw new DownloadError(400, "url is not an asset of this site");
   const planned = await plan(ref, deps);
   if (planned.size !== null && planned.size > MAX_ASSET_BYTES) throw new DownloadError(413, `${ref.name} is larger than allowed`);
+  await spend(deps, planned.size ?? 0);
   const stream = await planned.open();
   const name = safeFileName(ref.name);
   const ext = name.split(".").pop()?.toLowerCase() ?? "";

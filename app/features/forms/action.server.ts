@@ -14,6 +14,8 @@ import { ANCHOR_FIELD, DEALERS_INTENT, IDEMPOTENCY_FIELD, INTENT_FIELD, SUBMITTE
 import type { FormActionData } from "./action-data";
 import type { DealerLookup } from "./dealer-lookup";
 import type { SubmissionResult } from "@conform-to/react";
+import { isFormContentType, isJsonContentType } from "~/features/security/same-site";
+import type { LeadLimitCheck } from "./rate-limit.server";
 
 /**
  * The forms' server entry points: `formAction` for pages that hold forms (the catch-all and the
@@ -36,9 +38,6 @@ function anchorOf(value: FormDataEntryValue | null): string {
  */
 export async function formAction({ request, params, context }: ActionFunctionArgs, slug: string) {
   const country = requireCountry(params);
-  // Over the client's form-post limit (server-app.ts): the page answers 429 with the form, its
-  // values kept and the time to wait in its alert.
-  const limited = context?.formRateLimited;
   // A body that is not a form (JSON, broken multipart) is the client's error, not the server's.
   const formData = await request.formData().catch(() => null);
   if (!formData) {
@@ -51,12 +50,6 @@ export async function formAction({ request, params, context }: ActionFunctionArg
     return data<FormActionData>({ formId, failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE_HEADERS });
   }
   const initialValue = Object.fromEntries(values);
-  if (limited) {
-    return data<FormActionData>(
-      { formId, lastResult: { initialValue }, failure: limited.message },
-      { status: 429, headers: { ...NO_STORE_HEADERS, "Retry-After": String(limited.retryAfterSeconds) } },
-    );
-  }
 
   const dealerField = dealerFieldOf(fieldsOf(form, country));
   const dealers = dealerField
@@ -67,14 +60,27 @@ export async function formAction({ request, params, context }: ActionFunctionArg
     return data<FormActionData>({ formId, lastResult: { initialValue }, dealers }, { headers: NO_STORE_HEADERS });
   }
 
-  const outcome = await submitLead({ form, country, values, idempotencyKey: values.get(IDEMPOTENCY_FIELD), buyer: buyerContextFromRequest(request, country) });
+  const outcome = await submitLead({
+    form,
+    country,
+    values,
+    idempotencyKey: values.get(IDEMPOTENCY_FIELD),
+    buyer: buyerContextFromRequest(request, country),
+    limit: context?.leadLimit,
+  });
   switch (outcome.type) {
     case "stored": {
       const url = new URL(request.url);
       const anchor = anchorOf(formData.get(ANCHOR_FIELD));
       const target = `${url.pathname}?${SUBMITTED_PARAM}=${encodeURIComponent(formId)}${anchor ? `#${anchor}` : ""}`;
-      return redirect(target, { status: 303, headers: NO_STORE_HEADERS });
+      return redirect(target, { status: 303, headers: { ...NO_STORE_HEADERS, ...outcome.headers } });
     }
+    case "limited":
+      // Over a lead limit: the page answers 429 with the form, its values kept and the time to wait in its alert.
+      return data<FormActionData>(
+        { formId, lastResult: { initialValue }, dealers, failure: outcome.message },
+        { status: 429, headers: { ...NO_STORE_HEADERS, ...outcome.headers, "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
     case "invalid":
       return data<FormActionData>({ formId, lastResult: withDealerChosen(outcome.reply, dealerField?.name, dealers), dealers }, { status: 400, headers: NO_STORE_HEADERS });
     case "bot":
@@ -98,16 +104,20 @@ function withDealerChosen(reply: SubmissionResult<string[]>, name: string | unde
   return { ...reply, initialValue: { ...(reply.initialValue ?? {}), [name]: dealers.dealers[0].code }, error };
 }
 
-function json(body: unknown, status: number): Response {
-  return Response.json(body, { status, headers: NO_STORE_HEADERS });
+function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE_HEADERS, ...headers } });
 }
 
-type Body = { values: URLSearchParams } | { errors: Record<string, string[]> } | null;
+type Body = { values: URLSearchParams } | { errors: Record<string, string[]> } | "unsupported" | null;
 
-/** The posted values; field errors for JSON properties of the wrong type; null for an unreadable body. */
+/**
+ * The posted values; field errors for JSON properties of the wrong type; null for an unreadable
+ * body; "unsupported" for a media type other than JSON or a form's (exactly: `text/plain;
+ * x=application/json` is not JSON).
+ */
 async function readBody(request: Request): Promise<Body> {
-  const type = request.headers.get("content-type") ?? "";
-  if (type.includes("application/json")) {
+  const type = request.headers.get("content-type");
+  if (isJsonContentType(type)) {
     const text = await request.text();
     if (text.length > MAX_JSON_BYTES) return null;
     let body: unknown;
@@ -120,10 +130,11 @@ async function readBody(request: Request): Promise<Body> {
     const parsed = jsonToParams(body as Record<string, unknown>);
     return parsed.ok ? { values: parsed.values } : { errors: parsed.errors };
   }
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    return { values: formDataToParams(await request.formData()) };
+  if (isFormContentType(type)) {
+    const formData = await request.formData().catch(() => null);
+    return formData ? { values: formDataToParams(formData) } : null;
   }
-  return null;
+  return "unsupported";
 }
 
 /**
@@ -135,9 +146,10 @@ async function readBody(request: Request): Promise<Body> {
  * body's idempotency_key. SFEndpoint, enquiry_name and disableCIO are taken from the content,
  * never from the request.
  */
-export async function apiSubmitAction(request: Request, kind: FormKind): Promise<Response> {
+export async function apiSubmitAction(request: Request, kind: FormKind, limit?: LeadLimitCheck): Promise<Response> {
   if (request.method !== "POST") return json({ error: "Use POST" }, 405);
   const body = await readBody(request);
+  if (body === "unsupported") return json({ error: "Send the lead as JSON (Content-Type: application/json)" }, 415);
   if (!body) return json({ error: "Expected a JSON object (Content-Type: application/json) of at most 64 KB" }, 400);
   if ("errors" in body) {
     // Checked before anything else: nothing of a body with a mistyped field is stored.
@@ -151,10 +163,12 @@ export async function apiSubmitAction(request: Request, kind: FormKind): Promise
   if (!form) return json({ errors: { form_id: [FORM_MESSAGES.invalid("form_id")] } }, 400);
 
   const idempotencyKey = request.headers.get("idempotency-key") ?? values.get(IDEMPOTENCY_FIELD);
-  const outcome = await submitLead({ form, country: country.data, values, idempotencyKey, buyer: buyerContextFromRequest(request, country.data) });
+  const outcome = await submitLead({ form, country: country.data, values, idempotencyKey, buyer: buyerContextFromRequest(request, country.data), limit });
   switch (outcome.type) {
     case "stored":
-      return json({ ok: true }, outcome.created ? 201 : 200);
+      return json({ ok: true }, outcome.created ? 201 : 200, outcome.headers);
+    case "limited":
+      return json({ error: outcome.message }, 429, { ...outcome.headers, "Retry-After": String(outcome.retryAfterSeconds) });
     case "invalid":
       return json({ errors: outcome.errors }, 400);
     case "bot":

@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { EXPORT_COLUMNS } from "./field-kinds";
+import { cleanText } from "./normalise";
 import type { Lead } from "./store.server";
 
 /**
@@ -22,9 +23,14 @@ export const LEAD_COLUMNS = [
 
 const PAYLOAD_SKIP = new Set(["form_id", "country"]);
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading '. */
+/**
+ * A cell as a spreadsheet may show it: without control and bidi characters (leads stored before
+ * they were cleaned on the way in too; line breaks and tabs stay), and a cell a spreadsheet would
+ * run as a formula (=, +, -, @, tab, CR, or their full-width forms) gets a leading '.
+ */
 export function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const clean = cleanText(value, true);
+  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(clean) ? `'${clean}` : clean;
 }
 
 function iso(ms: number | null): string {

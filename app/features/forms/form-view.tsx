@@ -49,6 +49,7 @@ import { FORM_MESSAGES } from "./messages";
 import { autocompleteOf, controlOf, htmlConstraints, isRequired, kindOf, kindOfName, POSTCODE_FIELD, PROGRESS_FIELDS } from "./field-kinds";
 import { buildFormSchema } from "./schema";
 import { formValues, leadRequest, sendLead, type LeadRequest, type SendOutcome } from "./send";
+import { mountIdempotencyKey, newIdempotencyKey, renewIdempotencyKey } from "./idempotency-key";
 
 type Values = Record<string, string | undefined>;
 
@@ -56,20 +57,14 @@ type Values = Record<string, string | undefined>;
 const CONFORM_INTENT = "__intent__";
 type Meta = FieldMetadata<string | undefined>;
 
-/** 128 random bits as hex; crypto.getRandomValues works in insecure contexts too. */
-export function newIdempotencyKey(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /**
- * The idempotency key of one filled-in form: generated when the form renders on the server (so a
- * resubmitted no-JS post carries the same key), read back from the server's markup on hydration,
- * and renewed after a successful submission.
+ * The idempotency key of one filled-in form. Rendered on the server into the markup (a resubmitted
+ * no-JS post carries the same key) and used as it is during hydration; after mount each form takes
+ * its own key (idempotency-key.ts: kept in sessionStorage until success), since a cached page
+ * gives every visitor the markup's key. Renewed after a successful submission.
  */
-function useIdempotencyKey(inputId: string, fromServer: unknown): [string, (key: string) => void] {
-  return useState(() => {
+function useIdempotencyKey(formId: string, inputId: string, fromServer: unknown): [string, () => void] {
+  const [key, setKey] = useState(() => {
     if (typeof fromServer === "string" && fromServer) return fromServer;
     if (typeof document !== "undefined") {
       const input = document.getElementById(inputId);
@@ -77,6 +72,8 @@ function useIdempotencyKey(inputId: string, fromServer: unknown): [string, (key:
     }
     return newIdempotencyKey();
   });
+  useEffect(() => setKey(mountIdempotencyKey(formId)), [formId]);
+  return [key, useCallback(() => setKey(renewIdempotencyKey(formId)), [formId])];
 }
 
 /**
@@ -161,7 +158,7 @@ export function FormView({ blok, modal }: FormViewProps) {
   const model = buildView?.lineValue ?? searchParams.get("model");
   const dealerParam = searchParams.get("dealer");
   const defaultValue = useMemo(() => defaultValues(fields, country, model, dealerParam), [fields, country, model, dealerParam]);
-  const [idempotencyKey, setIdempotencyKey] = useIdempotencyKey(`${domId}-key`, mine?.lastResult?.initialValue?.[IDEMPOTENCY_FIELD]);
+  const [idempotencyKey, renewKey] = useIdempotencyKey(formId, `${domId}-key`, mine?.lastResult?.initialValue?.[IDEMPOTENCY_FIELD]);
   const [submitting, sendToApi] = useSendLead();
   const validSubmitRef = useRef(false);
   const [result, setResult] = useState<Result>(null);
@@ -197,7 +194,7 @@ export function FormView({ blok, modal }: FormViewProps) {
           form.reset();
           setDealers(null);
           progressSent.current.clear();
-          setIdempotencyKey(newIdempotencyKey());
+          renewKey();
           setResult("success");
           modal?.onSuccess?.();
         } else {

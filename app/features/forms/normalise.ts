@@ -9,18 +9,47 @@ import {
   type FormField,
   type FormKind,
 } from "./content";
-import { ALWAYS_SENT_FIELDS, kindOfName } from "./field-kinds";
+import { ALWAYS_SENT_FIELDS, controlOf, kindOfName } from "./field-kinds";
 
 /**
- * The spec's "before sending" rules (section 5) on a lead's values: every value trimmed, each
- * value normalised by the kind its name means, the always-sent fields defaulted to "".
- * Idempotent: normalising twice gives the same values.
+ * Characters no lead text keeps: C0 controls but tab, line feed and carriage return (NUL, BEL,
+ * ESC...), DEL, C1 controls, and the bidi embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069) that make a CSV or a CRM screen show text in another order than it was typed.
  */
-export function normaliseValues(values: Readonly<Record<string, string | undefined>>, country: Country): Record<string, string> {
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A value without the characters above. Tabs and line breaks stay only in a multi-line field (line
+ * breaks as \n); elsewhere each run of them is one space, as a single-line input would have it.
+ * Stripped rather than refused: they are invisible, so a visitor could not act on an error.
+ * Idempotent.
+ */
+export function cleanText(value: string, multiline = false): string {
+  const stripped = value.replace(UNSAFE_CHARACTERS, "");
+  return multiline ? stripped.replace(/\r\n?/g, "\n") : stripped.replace(/[\t\r\n]+/g, " ");
+}
+
+/** The names of the form's multi-line fields (textareas): the only ones that keep line breaks and tabs. */
+export function multilineNames(fields: readonly FormField[]): Set<string> {
+  return new Set(fields.filter((field) => controlOf(field) === "textarea").map((field) => field.name));
+}
+
+/**
+ * The spec's "before sending" rules (section 5) on a lead's values: every value cleaned of control
+ * and bidi characters (`cleanText`; `multiline` names the fields that keep line breaks) and
+ * trimmed, each value normalised by the kind its name means, the always-sent fields defaulted to
+ * "". Idempotent: normalising twice gives the same values.
+ */
+export function normaliseValues(
+  values: Readonly<Record<string, string | undefined>>,
+  country: Country,
+  multiline: ReadonlySet<string> = new Set(),
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(values)) {
     if (typeof value !== "string") continue;
-    const trimmed = value.trim();
+    const trimmed = cleanText(value, multiline.has(name)).trim();
     const normalise = kindOfName(name)?.normalise;
     out[name] = normalise ? normalise(trimmed, country) : trimmed;
   }
@@ -67,7 +96,7 @@ export function buildLead(form: FormBlok, country: Country, values: Readonly<Rec
   const enquiryType = chosenEnquiryType(fields, merged);
   const dealerField = fields.find((f) => f.component === "SelectDealership");
   if (dealerField && !dealerSelectorApplies(fields, merged)) merged[dealerField.name] = "";
-  const normalised = normaliseValues(merged, country);
+  const normalised = normaliseValues(merged, country, multilineNames(fields));
   const endpoint = (enquiryType?.sfendpoint ?? "").trim() || (form.sfendpoint ?? "").trim();
   const enquiryName = (enquiryType?.name ?? "").trim() || (form.enquiry_name ?? "").trim() || (form.heading ?? "").trim() || form.form_id;
   const disableCIO = enquiryType?.disableCIO ?? form.disableCIO ?? false;

@@ -1,12 +1,16 @@
+import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Env } from "~/env.server";
 import { CacheControl } from "~/features/http/cache-control";
+import { kindOfName } from "./field-kinds";
 import { rateLimitMessage } from "./messages";
 import { withAdvisoryLock } from "./pg-lock.server";
 
 /**
- * Per-client rate limits (ADR 018, ADR 029): form posts, every write, image-service URLs.
+ * Per-client rate limits (ADR 018, ADR 029, ADR 041): leads, every write, image-service URLs.
+ * Leads are counted where one is accepted (submitLead, just before the store), per client address
+ * (generous) and per contact (tight), whatever path or spelling brought them.
  * Counted by rate-limiter-flexible: in Postgres (table `rate_limits`) when DATABASE_URL is set,
  * so several instances share one count per client; in memory otherwise (one instance). Windows
  * are fixed (a client's window starts at its first request). A client is its address as Express
@@ -20,7 +24,13 @@ export interface RateLimitConfig {
   windowMs: number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitConfig = { limit: 20, windowMs: 10 * 60_000 };
+/**
+ * Leads per client address and window (FORM_RATE_LIMIT, FORM_RATE_WINDOW_SECONDS): generous, since
+ * a carrier-grade NAT puts many buyers behind one IPv4 address.
+ */
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = { limit: 100, windowMs: 10 * 60_000 };
+/** Leads per contact (one e-mail address or phone number) in the same window (FORM_CONTACT_RATE_LIMIT). */
+export const DEFAULT_CONTACT_RATE_LIMIT = 5;
 /** Defaults per client and minute: any POST (forms have their own, stricter limit), image-service requests. */
 export const DEFAULT_POST_RATE_LIMIT: RateLimitConfig = { limit: 120, windowMs: 60_000 };
 export const DEFAULT_IMAGE_RATE_LIMIT: RateLimitConfig = { limit: 1200, windowMs: 60_000 };
@@ -32,8 +42,6 @@ export const IPV6_PREFIX_BITS = 56;
 /** The table of the shared counters (rate-limiter-flexible's schema, created by ensureRateLimitTable). */
 export const RATE_LIMIT_TABLE = "rate_limits";
 
-/** POSTs that are form submissions: the JSON APIs and posts to country pages (route actions). */
-export const FORM_POST_PATH = /^\/(?:api\/(?:form|competition)(?:\/|$)|(?:au|nz)(?:[/.]|$))/;
 /** Image-service URLs (`/media/<file>/m/...`): each can cost a resize. */
 export const IMAGE_SERVICE_PATH = /^\/media\/.+\/m(?:\/|$)/;
 
@@ -44,6 +52,15 @@ export function rateLimitConfigFromEnv(env: Pick<Env, "FORM_RATE_LIMIT" | "FORM_
   return {
     limit: Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_RATE_LIMIT.limit,
     windowMs: Number.isInteger(windowSeconds) && windowSeconds > 0 ? windowSeconds * 1000 : DEFAULT_RATE_LIMIT.windowMs,
+  };
+}
+
+/** The per-contact lead limit: FORM_CONTACT_RATE_LIMIT leads in the form-post window. */
+export function contactRateLimitConfigFromEnv(env: Pick<Env, "FORM_CONTACT_RATE_LIMIT" | "FORM_RATE_WINDOW_SECONDS">): RateLimitConfig {
+  const limit = Number(env.FORM_CONTACT_RATE_LIMIT);
+  return {
+    limit: Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_CONTACT_RATE_LIMIT,
+    windowMs: rateLimitConfigFromEnv({ FORM_RATE_LIMIT: undefined, FORM_RATE_WINDOW_SECONDS: env.FORM_RATE_WINDOW_SECONDS }).windowMs,
   };
 }
 
@@ -104,8 +121,8 @@ export interface LimitResult {
 export interface ClientLimiter {
   readonly name: string;
   readonly config: RateLimitConfig;
-  /** Counts one request of `key`. */
-  hit(key: string): Promise<LimitResult>;
+  /** Counts one request of `key` (or `points` of it: a byte budget counts kilobytes). */
+  hit(key: string, points?: number): Promise<LimitResult>;
 }
 
 /** The subset of pg's Pool the Postgres store needs. */
@@ -190,10 +207,10 @@ export function createLimiter(name: string, config: RateLimitConfig, pool?: PgPo
   return {
     name,
     config,
-    async hit(key) {
+    async hit(key, points = 1) {
       const limiter = await store();
       try {
-        return toResult(config, await limiter.consume(key), true);
+        return toResult(config, await limiter.consume(key, points), true);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return toResult(config, rejection, false);
         throw rejection;
@@ -225,17 +242,7 @@ interface MiddlewareResponse {
   status(code: number): MiddlewareResponse;
   set(field: string, value: string): MiddlewareResponse;
   json(body: unknown): unknown;
-  locals: Record<string, unknown>;
 }
-
-/** A form post over the limit, for the page's action to answer in the site's layout. */
-export interface FormRateLimited {
-  retryAfterSeconds: number;
-  message: string;
-}
-
-/** res.locals key of FormRateLimited (read by server-app.ts's load context). */
-export const FORM_RATE_LIMITED = "formRateLimited";
 
 /**
  * The standard RateLimit headers (IETF httpapi draft, the fields most clients read):
@@ -252,8 +259,12 @@ export function rateLimitHeaders(result: LimitResult, config: RateLimitConfig): 
 }
 
 async function count(limiter: ClientLimiter, req: MiddlewareRequest): Promise<LimitResult | null> {
+  return countKey(limiter, clientKey(req.ip || req.socket?.remoteAddress));
+}
+
+async function countKey(limiter: ClientLimiter, key: string): Promise<LimitResult | null> {
   try {
-    return await limiter.hit(clientKey(req.ip || req.socket?.remoteAddress));
+    return await limiter.hit(key);
   } catch (error) {
     // Never refuse a visitor because counting failed.
     console.error(`[rate-limit] ${limiter.name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -265,24 +276,72 @@ function limitedAnswer(res: MiddlewareResponse, result: LimitResult) {
   return res.status(429).set("Retry-After", String(result.resetSeconds)).set("Cache-Control", CacheControl.noStore);
 }
 
+// ---- Leads: counted where a lead is accepted ----------------------------------------------
+
 /**
- * Form posts: over the limit, the JSON APIs answer 429 `{ error }` with the time to wait (the
- * form shows it in its result modal); a post to a page (no JavaScript) goes on to the page's
- * action with res.locals.formRateLimited set, which answers 429 with the page itself, the form
- * keeping its values and the message in its alert, inside the site's layout.
+ * The contacts a lead is counted under: its e-mail address (lowercased, without a `+tag`, so
+ * `ann+1@` and `ann+2@` are one person) and its phone number (as the lead stores it: digits with
+ * the country prefix). Hashed: the shared counters never hold personal data in clear.
  */
-export function formPostRateLimit(limiter: ClientLimiter) {
-  return (req: MiddlewareRequest, res: MiddlewareResponse, next: () => void) => {
-    if (req.method !== "POST" || !FORM_POST_PATH.test(req.path)) return next();
-    void count(limiter, req).then((result) => {
-      if (!result) return next();
-      for (const [name, value] of Object.entries(rateLimitHeaders(result, limiter.config))) res.set(name, value);
-      if (result.allowed) return next();
-      const message = rateLimitMessage(result.resetSeconds);
-      if (req.path.startsWith("/api/")) return limitedAnswer(res, result).json({ error: message });
-      res.locals[FORM_RATE_LIMITED] = { retryAfterSeconds: result.resetSeconds, message } satisfies FormRateLimited;
-      return next();
-    });
+export function contactKeys(payload: Readonly<Record<string, unknown>>): string[] {
+  const keys = new Set<string>();
+  for (const [name, value] of Object.entries(payload)) {
+    if (typeof value !== "string" || value === "") continue;
+    const kind = kindOfName(name)?.id;
+    if (kind === "email") {
+      const [local, domain] = value.trim().toLowerCase().split(/@(?=[^@]*$)/);
+      if (domain) keys.add(`email:${local.replace(/\+.*$/, "")}@${domain}`);
+    } else if (kind === "phone") {
+      const digits = value.replace(/\D+/g, "");
+      if (digits) keys.add(`phone:${digits}`);
+    }
+  }
+  return [...keys].map((key) => `c:${createHash("sha256").update(`kestrel-lead-contact:${key}`).digest("hex").slice(0, 32)}`);
+}
+
+/** A lead over a limit: nothing is stored; the answer is a 429 with the time to wait. */
+export interface LeadLimited {
+  retryAfterSeconds: number;
+  message: string;
+  headers: Record<string, string>;
+}
+
+export type LeadLimitVerdict = { allowed: true; headers: Record<string, string> } | ({ allowed: false } & LeadLimited);
+
+/** Counts one lead of the request's client with these contacts (submitLead calls it just before the store). */
+export type LeadLimitCheck = (contacts: readonly string[]) => Promise<LeadLimitVerdict>;
+
+export interface LeadLimiters {
+  /** Generous: every lead from one address (many buyers share one behind a carrier's NAT). */
+  perAddress: ClientLimiter;
+  /** Tight: the leads naming one e-mail address or phone number, whichever address they come from. */
+  perContact: ClientLimiter;
+}
+
+/**
+ * The lead limits of one request's client (`address` as `trust proxy` reads it). The address is
+ * counted first; then each contact. A count that fails (the database) never refuses a lead.
+ */
+export function leadLimitCheck(limiters: LeadLimiters, address: string | undefined): LeadLimitCheck {
+  const client = clientKey(address);
+  return async (contacts) => {
+    const byAddress = await countKey(limiters.perAddress, client);
+    const headers = byAddress ? rateLimitHeaders(byAddress, limiters.perAddress.config) : {};
+    if (byAddress && !byAddress.allowed) {
+      return { allowed: false, retryAfterSeconds: byAddress.resetSeconds, message: rateLimitMessage(byAddress.resetSeconds), headers };
+    }
+    for (const contact of contacts) {
+      const byContact = await countKey(limiters.perContact, contact);
+      if (byContact && !byContact.allowed) {
+        return {
+          allowed: false,
+          retryAfterSeconds: byContact.resetSeconds,
+          message: rateLimitMessage(byContact.resetSeconds, "contact"),
+          headers: rateLimitHeaders(byContact, limiters.perContact.config),
+        };
+      }
+    }
+    return { allowed: true, headers };
   };
 }
 

@@ -69,6 +69,8 @@ export interface LeadStore {
   /** Puts every failed lead back in the queue, due now; returns how many. */
   requeueFailed(now: number): Promise<number>;
   get(id: string): Promise<Lead | null>;
+  /** The lead stored under this idempotency key, if any (a retry is answered without being counted again). */
+  getByKey(idempotencyKey: string): Promise<Lead | null>;
   list(status?: LeadStatus): Promise<Lead[]>;
   counts(): Promise<Record<LeadStatus, number>>;
   /** Takes the write lock and releases it without writing (readiness check); throws when it cannot. */
@@ -258,6 +260,10 @@ export async function openSqliteLeadStore(file: string): Promise<LeadStore> {
       const row = all(SQL.byId, [id])[0];
       return row ? toLead(row) : null;
     },
+    async getByKey(idempotencyKey) {
+      const row = all(SQL.byKey, [idempotencyKey])[0];
+      return row ? toLead(row) : null;
+    },
     async list(status) {
       return (status ? all(SQL.listByStatus, [status]) : all(SQL.list)).map(toLead);
     },
@@ -348,6 +354,10 @@ export async function openPostgresLeadStore(connectionString: string): Promise<L
     },
     async get(id) {
       const row = (await query(SQL.byId, [id]))[0];
+      return row ? toLead(row) : null;
+    },
+    async getByKey(idempotencyKey) {
+      const row = (await query(SQL.byKey, [idempotencyKey]))[0];
       return row ? toLead(row) : null;
     },
     async list(status) {

@@ -6,7 +6,8 @@ import { dealerCodesFor } from "./dealers.server";
 import { fieldsOf, type FormBlok } from "./content";
 import { todayIn } from "./dates";
 import { FORM_MESSAGES } from "./messages";
-import { buildLead, hiddenValues } from "./normalise";
+import { buildLead, cleanText, hiddenValues, multilineNames } from "./normalise";
+import { contactKeys, type LeadLimitCheck, type LeadLimited } from "./rate-limit.server";
 import { buildFormSchema, dealerFieldOf } from "./schema";
 import { honeypotTripped, verifyBotToken } from "./bot-check.server";
 import { BOT_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "./constants";
@@ -51,21 +52,30 @@ export interface SubmitInput {
   idempotencyKey: string | null;
   /** The buyer's AU state and type (cookies): the prices of a configurator build's summary lines. */
   buyer?: BuyerContext;
+  /**
+   * The lead limits of the request's client (server-app.ts puts them in the load context), asked
+   * just before a new lead is stored: every path that stores a lead comes through here.
+   */
+  limit?: LeadLimitCheck;
 }
 
 export type SubmitOutcome =
-  | { type: "stored"; leadId: string; created: boolean }
+  | { type: "stored"; leadId: string; created: boolean; headers?: Record<string, string> }
+  | ({ type: "limited" } & LeadLimited)
   | { type: "invalid"; reply: SubmissionResult<string[]>; errors: Record<string, string[]> }
   | { type: "bot" }
   | { type: "unavailable" };
 
-export async function submitLead({ form, country, values, idempotencyKey, buyer }: SubmitInput): Promise<SubmitOutcome> {
+export async function submitLead({ form, country, values, idempotencyKey, buyer, limit }: SubmitInput): Promise<SubmitOutcome> {
   if (honeypotTripped(values.get(HONEYPOT_FIELD))) return { type: "bot" };
   if (!(await verifyBotToken(values.get(BOT_TOKEN_FIELD)))) return { type: "bot" };
 
   const fields = fieldsOf(form, country);
+  // Control and bidi characters go before the rules see a value (a value of nothing else is empty).
+  const multiline = multilineNames(fields);
+  const posted = new URLSearchParams();
+  for (const [name, value] of values) posted.append(name, cleanText(value, multiline.has(name)));
   // Hidden fields carry the content's values whatever was posted.
-  const posted = new URLSearchParams(values);
   for (const [name, value] of Object.entries(hiddenValues(fields))) posted.set(name, value);
 
   const dealerCodes = dealerFieldOf(fields) ? await dealerCodesFor(country) : null;
@@ -86,10 +96,17 @@ export async function submitLead({ form, country, values, idempotencyKey, buyer 
   if (build) Object.assign(lead.payload, build);
   try {
     const store = await getLeadStore();
+    // A retry of a lead already stored is answered as before, not counted again.
+    const known = key ? await store.getByKey(storedKey) : null;
+    if (known) return { type: "stored", leadId: known.id, created: false };
+    const verdict = limit ? await limit(contactKeys(lead.payload)) : null;
+    if (verdict && !verdict.allowed) {
+      return { type: "limited", retryAfterSeconds: verdict.retryAfterSeconds, message: verdict.message, headers: verdict.headers };
+    }
     const { lead: stored, created } = await store.insert({ ...lead, idempotencyKey: storedKey });
     if (created) console.log(`[leads] stored ${stored.id} (${lead.kind} ${lead.formId}, ${country})`);
     kickOutbox();
-    return { type: "stored", leadId: stored.id, created };
+    return { type: "stored", leadId: stored.id, created, headers: verdict?.headers };
   } catch (error) {
     console.error(`[leads] could not store a ${lead.kind} lead for ${lead.formId}: ${error instanceof Error ? error.message : "error"}`);
     return { type: "unavailable" };

@@ -10,6 +10,8 @@ import { MODEL_RELATIONS } from "~/content/relations";
 import type { Country } from "~/content/schema";
 import { getStories } from "~/content/stories.server";
 import { localeAllows } from "~/content/locale";
+import { getEnv, type Env } from "~/env.server";
+import { isPreviewRequest } from "./preview.server";
 import { collectBlockExamples, describeBlockFields, type BlockExample, type BlockField, type GalleryStory } from "./block-gallery";
 
 export interface GalleryExample extends BlockExample {
@@ -27,6 +29,15 @@ export interface BlockGalleryData {
   entries: GalleryEntry[];
   /** Server data of the rendered examples' blocks, by blok _uid (read with useBlockData). */
   blockData: BlockDataMap;
+}
+
+/**
+ * Whether the gallery is shown: in development, or to a verified editor's preview (signed
+ * parameters, preview.server.ts). Elsewhere it is a 404: a page of every block costs about eight
+ * page renders and is of no use to a visitor.
+ */
+export function blockGalleryAllowed(request: Request, env: Env = getEnv()): boolean {
+  return env.NODE_ENV === "development" || isPreviewRequest(request, env);
 }
 
 /** The stories that can hold registered blocks: those whose root is a registered component. */

@@ -9,8 +9,10 @@ declare module "@remix-run/node" {
     nonce?: string;
     /** The request's id (X-Request-Id), for logs. */
     requestId?: string;
-    /** Set when this form post is over the client's limit (rate-limit.server.ts): the action answers 429. */
-    formRateLimited?: { retryAfterSeconds: number; message: string };
+    /** The lead limits of this request's client (rate-limit.server.ts), asked where a lead is accepted. */
+    leadLimit?: import("~/features/forms/rate-limit.server").LeadLimitCheck;
+    /** The byte budget of this request's client for the download endpoints (downloads/budget.server.ts). */
+    downloadBudget?: import("~/features/downloads/downloads.server").ByteBudget;
   }
 }
 

@@ -223,6 +223,31 @@ describe("POST /api/form/", () => {
     expect(lead.payload).toMatchObject({ post_code: "0800", dealer_code: "AU-NT-001", mobile_phone: "610412345678" });
   });
 
+  it("stores lead text without control characters or bidi overrides (NUL, BEL, ESC, C1, U+202E, isolates)", async () => {
+    const body = contact({ first_name: "An\u0000n\u0007", last_name: "\u202ELee\u2066x\u2069", comments: "Hi\u001b[31m there\u0085\tfriend\u009b" });
+    const res = await apiSubmitAction(post("/api/form/", body, { "Idempotency-Key": "control-chars-0001" }), "form");
+    expect(res.status).toBe(201);
+    const lead = (await leads()).find((l) => l.idempotencyKey.startsWith("control-chars-0001."))!;
+    expect(lead.payload).toMatchObject({ first_name: "Ann", last_name: "Leex", comments: "Hi[31m there\tfriend" });
+    // eslint-disable-next-line no-control-regex -- looking for control characters
+    expect(JSON.stringify(lead.payload)).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/);
+    // A value of nothing else is empty: the field's rule says so, and nothing is stored.
+    const empty = await apiSubmitAction(post("/api/form/", contact({ first_name: "\u202E\u0000" })), "form");
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).errors.first_name).toEqual(["First name is required"]);
+  });
+
+  it("reads JSON only as application/json: a type that merely mentions it is a 415 and stores nothing", async () => {
+    const before = (await leads()).length;
+    for (const type of ["text/plain; x=application/json", "text/plain", "application/jsonx", "application/x-json"]) {
+      const res = await apiSubmitAction(post("/api/form/", contact(), { "Content-Type": type }), "form");
+      expect({ type, status: res.status }).toEqual({ type, status: 415 });
+    }
+    expect((await leads()).length).toBe(before);
+    const charset = await apiSubmitAction(post("/api/form/", contact(), { "Content-Type": "Application/JSON; charset=utf-8" }), "form");
+    expect(charset.status).toBe(201);
+  });
+
   it("refuses a mobile that is not 10 digits after the country prefix (issue 25)", async () => {
     const before = (await leads()).length;
     for (const mobile_phone of ["000412345678", "0 0412345678", "0412-345-678"]) {

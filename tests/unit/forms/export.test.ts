@@ -36,5 +36,18 @@ describe("leads export (npm run leads -- export)", () => {
     expect(safeCell("=HYPERLINK(\"x\")")).toBe("'=HYPERLINK(\"x\")");
     expect(safeCell("+61412345678")).toBe("'+61412345678");
     expect(safeCell("Ann")).toBe("Ann");
+    // Full-width forms that some spreadsheets read as the same prefixes.
+    expect(safeCell("\uFF1DSUM(A1)")).toBe("'\uFF1DSUM(A1)");
+  });
+
+  it("leaves control and bidi characters out of every cell (a lead stored before they were stripped), prefix checks after", () => {
+    const stored = lead({ payload: { ...leadInput().payload, first_name: "An\u0000n\u0007", last_name: "\u202Eeel", comments: "a\u2066b\u2069\nc\u0085" } });
+    const csv = leadsToCsv([stored]);
+    // eslint-disable-next-line no-control-regex -- looking for control characters
+    expect(csv).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/);
+    const row = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data[0];
+    expect(row).toMatchObject({ first_name: "Ann", last_name: "eel", comments: "ab\nc" });
+    // A formula hidden behind an override is defused once the override is gone.
+    expect(safeCell("\u202E=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildLead, normaliseValues } from "~/features/forms/normalise";
+import { buildLead, cleanText, normaliseValues } from "~/features/forms/normalise";
 import { contactForm, validValues } from "./fixtures";
 
 describe("before sending (spec section 5)", () => {
@@ -84,5 +84,20 @@ describe("the lead the CRM receives", () => {
     const lead = buildLead(form, "au", validValues({ enquiry_type: "" }));
     expect(lead.kind).toBe("competition");
     expect(lead.payload).toMatchObject({ SFEndpoint: "/competitions/x", enquiry_name: "Comp" });
+  });
+});
+
+describe("cleanText: no control or bidi characters in lead text", () => {
+  it("strips C0 (but tab and line breaks), DEL, C1 and the bidi embeddings, overrides and isolates", () => {
+    expect(cleanText("A\u0000B\u0007C\u001bD\u007fE\u0085F\u009bG")).toBe("ABCDEFG");
+    expect(cleanText("\u202Aa\u202Bb\u202Cc\u202Dd\u202Ee\u2066f\u2067g\u2068h\u2069")).toBe("abcdefgh");
+    // Letters of right-to-left scripts and ordinary marks are kept.
+    expect(cleanText("שלום – Zoë")).toBe("שלום – Zoë");
+  });
+
+  it("keeps tabs and line breaks (as \\n) only in a multi-line field; a single-line one gets a space", () => {
+    expect(cleanText("one\r\ntwo\rthree\tfour", true)).toBe("one\ntwo\nthree\tfour");
+    expect(cleanText("one\r\ntwo\t\tthree")).toBe("one two three");
+    for (const value of ["x\u0000\r\ny", "\u202Ez"]) expect(cleanText(cleanText(value, true), true)).toBe(cleanText(value, true));
   });
 });

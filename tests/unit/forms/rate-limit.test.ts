@@ -4,13 +4,16 @@ import express from "express";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { rateLimitMessage } from "~/features/forms/messages";
 import {
-  FORM_POST_PATH,
-  FORM_RATE_LIMITED,
+  DEFAULT_CONTACT_RATE_LIMIT,
+  DEFAULT_RATE_LIMIT,
   POSTGRES_RETRY_MS,
   clientKey,
+  contactKeys,
+  contactRateLimitConfigFromEnv,
   createLimiter,
   createRateLimitPool,
-  formPostRateLimit,
+  leadLimitCheck,
+  rateLimitConfigFromEnv,
   rateLimitHeaders,
 } from "~/features/forms/rate-limit.server";
 import { parseTrustProxy } from "~/features/http/trust-proxy";
@@ -64,53 +67,106 @@ describe("rate limits: counting, keys, headers, message", () => {
     for (const bad of ["true", "*", "10.0.0.0/33", "example.com", "99"]) expect(parseTrustProxy(bad)).toBeNull();
   });
 
-  it("applies to the form APIs and to posts to country pages only", () => {
-    for (const p of ["/api/form", "/api/form/", "/api/competition/", "/au/contact-us", "/nz/finance/contact", "/au", "/au/contact-us.data"]) {
-      expect(FORM_POST_PATH.test(p)).toBe(true);
-    }
-    for (const p of ["/api/consent", "/api/formx", "/aus/x", "/healthz"]) expect(FORM_POST_PATH.test(p)).toBe(false);
+  it("counts a lead under its e-mail address and phone number, hashed, however they are written", () => {
+    const keys = contactKeys({ Email: "Ann.Buyer+cars@Example.com", mobile_phone: "61412345678", first_name: "Ann" });
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^c:[0-9a-f]{32}$/);
+    // No personal data in the shared counters' keys.
+    expect(keys.join()).not.toMatch(/ann|example|412345678/i);
+    expect(contactKeys({ email: " ann.buyer@example.com ", mobile: "+61 412 345 678" })).toEqual(keys);
+    expect(contactKeys({ Email: "someone.else@example.com", mobile_phone: "61412345678" })[1]).toBe(keys[1]);
+    expect(contactKeys({ first_name: "Ann", comments: "no contact" })).toEqual([]);
+  });
+
+  it("reads the limits: FORM_RATE_LIMIT per address (generous), FORM_CONTACT_RATE_LIMIT per contact, one window", () => {
+    expect(rateLimitConfigFromEnv({ FORM_RATE_LIMIT: undefined, FORM_RATE_WINDOW_SECONDS: undefined })).toEqual(DEFAULT_RATE_LIMIT);
+    expect(DEFAULT_RATE_LIMIT.limit).toBeGreaterThanOrEqual(100);
+    expect(contactRateLimitConfigFromEnv({ FORM_CONTACT_RATE_LIMIT: undefined, FORM_RATE_WINDOW_SECONDS: "60" })).toEqual({ limit: DEFAULT_CONTACT_RATE_LIMIT, windowMs: 60_000 });
+    expect(contactRateLimitConfigFromEnv({ FORM_CONTACT_RATE_LIMIT: "3", FORM_RATE_WINDOW_SECONDS: undefined })).toEqual({ limit: 3, windowMs: 600_000 });
   });
 });
 
-describe("the form-post limit as Express middleware, behind a proxy", () => {
-  it("keys on the client named by a trusted proxy, answers the APIs 429 JSON, and hands page posts to the action", async () => {
+describe("lead limits: per address and per contact", () => {
+  const limiters = (perAddress: number, perContact: number) => ({
+    perAddress: createLimiter(`addr-${Math.random()}`, { limit: perAddress, windowMs: 600_000 }),
+    perContact: createLimiter(`contact-${Math.random()}`, { limit: perContact, windowMs: 600_000 }),
+  });
+  const buyer = (n: number) => contactKeys({ Email: `buyer${n}@example.com`, mobile_phone: `614000000${String(n).padStart(2, "0")}` });
+
+  it("many buyers behind one carrier-grade NAT address are not refused; one contact is, from any address", async () => {
+    const l = limiters(50, 3);
+    const nat = leadLimitCheck(l, "100.64.0.1");
+    // 40 different buyers, one shared address: every lead accepted.
+    const verdicts = [];
+    for (let n = 0; n < 40; n++) verdicts.push(await nat(buyer(n)));
+    expect(verdicts.every((v) => v.allowed)).toBe(true);
+    // One contact's fourth lead is refused, whichever address it comes from, and says why.
+    for (const address of ["198.51.100.1", "198.51.100.2", "198.51.100.3"]) expect((await leadLimitCheck(l, address)(buyer(99))).allowed).toBe(true);
+    const fourth = await leadLimitCheck(l, "198.51.100.4")(buyer(99));
+    expect(fourth).toMatchObject({ allowed: false, message: rateLimitMessage(fourth.allowed ? 0 : fourth.retryAfterSeconds, "contact") });
+    expect(fourth.allowed ? "" : fourth.message).toMatch(/^Too many form submissions with these contact details\. Please wait 10 minutes and try again\.$/);
+    // The same phone with another e-mail address is the same contact.
+    expect((await leadLimitCheck(l, "198.51.100.5")(contactKeys({ Email: "new@example.com", mobile_phone: "61400000099" }))).allowed).toBe(false);
+  });
+
+  it("one address past its (generous) limit is refused with the time to wait and RateLimit headers", async () => {
+    const l = limiters(3, 100);
+    const check = leadLimitCheck(l, "::ffff:203.0.113.7");
+    for (let n = 0; n < 3; n++) expect((await check(buyer(n))).allowed).toBe(true);
+    const refused = await leadLimitCheck(l, "203.0.113.7")(buyer(3));
+    expect(refused.allowed).toBe(false);
+    if (refused.allowed) return;
+    expect(refused.retryAfterSeconds).toBeGreaterThan(590);
+    expect(refused.message).toBe(rateLimitMessage(refused.retryAfterSeconds));
+    expect(refused.headers).toMatchObject({ "RateLimit-Policy": "3;w=600", "RateLimit-Remaining": "0" });
+  });
+
+  it("never refuses a lead because counting failed", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = { name: "broken", config: { limit: 1, windowMs: 1000 }, hit: async () => Promise.reject(new Error("down")) };
+    try {
+      expect((await leadLimitCheck({ perAddress: broken, perContact: broken }, "203.0.113.8")(buyer(1))).allowed).toBe(true);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
+
+describe("the lead limit behind a proxy", () => {
+  it("keys on the client a trusted proxy names", async () => {
+    const l = limiters2();
     const app = express();
     app.set("trust proxy", parseTrustProxy("1"));
-    app.use(formPostRateLimit(createLimiter("t2", { limit: 2, windowMs: 600_000 })));
-    app.post("*", (_req, res) => res.status(res.locals[FORM_RATE_LIMITED] ? 429 : 201).json({ limited: res.locals[FORM_RATE_LIMITED] ?? null }));
+    app.post("*", async (req, res) => {
+      const verdict = await leadLimitCheck(l, req.ip)([]);
+      res.status(verdict.allowed ? 201 : 429).set(verdict.headers).end();
+    });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const post = (p: string, client: string) =>
-        fetch(base + p, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client } });
-      // One balancer in front: every request comes from it, each names its own client.
-      expect((await post("/api/form/", "198.51.100.1")).status).toBe(201);
-      const second = await post("/au/contact-us", "198.51.100.1");
+      const post = (client: string) => fetch(base + "/api/form/", { method: "POST", headers: { "x-forwarded-for": client } });
+      expect((await post("198.51.100.1")).status).toBe(201);
+      const second = await post("198.51.100.1");
       expect(second.status).toBe(201);
       expect(second.headers.get("ratelimit-remaining")).toBe("0");
-      expect(second.headers.get("ratelimit-policy")).toBe("2;w=600");
       // Another visitor behind the same balancer is not limited by the first.
-      expect((await post("/api/form/", "198.51.100.2")).status).toBe(201);
+      expect((await post("198.51.100.2")).status).toBe(201);
+      expect((await post("198.51.100.1")).status).toBe(429);
       // The same /56 counts together.
-      expect((await post("/api/form/", "2001:db8:1:100::1")).status).toBe(201);
-      expect((await post("/api/form/", "2001:db8:1:1ff::2")).status).toBe(201);
-      expect((await post("/api/form/", "2001:db8:1:1aa::3")).status).toBe(429);
-
-      const json = await post("/api/form/", "198.51.100.1");
-      expect(json.status).toBe(429);
-      const wait = Number(json.headers.get("retry-after"));
-      expect(wait).toBeGreaterThan(590);
-      expect(json.headers.get("ratelimit-reset")).toBe(String(wait));
-      expect(await json.json()).toEqual({ error: rateLimitMessage(wait) });
-      // A page post goes on to the action, which answers in the site's layout.
-      const page = await post("/au/contact-us", "198.51.100.1");
-      expect(page.status).toBe(429);
-      expect((await page.json()).limited).toEqual({ retryAfterSeconds: expect.any(Number), message: expect.stringMatching(/Please wait 10 minutes/) });
+      expect((await post("2001:db8:1:100::1")).status).toBe(201);
+      expect((await post("2001:db8:1:1ff::2")).status).toBe(201);
+      expect((await post("2001:db8:1:1aa::3")).status).toBe(429);
     } finally {
       server.close();
     }
   });
+  function limiters2() {
+    return {
+      perAddress: createLimiter("proxy-addr", { limit: 2, windowMs: 600_000 }),
+      perContact: createLimiter("proxy-contact", { limit: 2, windowMs: 600_000 }),
+    };
+  }
 });
 
 if (DATABASE_URL) {

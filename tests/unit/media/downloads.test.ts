@@ -5,6 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { MAX_ZIP_FILES, resolveAssetRef, safeFileName, uniqueNames } from "~/features/downloads/allow-list";
 import { assetResponse, errorResponse, readImagesRequest, zipResponse, type DownloadDeps } from "~/features/downloads/downloads.server";
+import { byteBudgetFor, downloadBudgetConfigFromEnv } from "~/features/downloads/budget.server";
+import { createLimiter } from "~/features/forms/rate-limit.server";
 
 const local = { storyblok: false, siteOrigins: ["https://www.kestrel.example"] };
 const storyblok = { storyblok: true, siteOrigins: ["https://www.kestrel.example"] };
@@ -140,5 +142,42 @@ describe("download endpoints", () => {
     expect(await r.text()).toBe("hello");
     expect(remote.mock.calls.every(([, init]) => init?.redirect === "error")).toBe(true);
     expect(errorResponse(await assetResponse(null, deps()).catch((e: unknown) => e)).status).toBe(400);
+  });
+});
+
+describe("one file once, and a byte budget per client", () => {
+  it("packs a file named four ways once (its path, an encoded path, an image-service variant, this site's absolute URL)", async () => {
+    const d = deps({ siteOrigins: ["https://www.kestrel.example"] });
+    const res = await zipResponse(
+      ["/media/one.jpg", "/media/%6Fne.jpg", "/media/one.jpg/m/800x0/filters:format(webp)", "https://www.kestrel.example/media/one.jpg", "/media/sub/two.jpg"],
+      d,
+    );
+    const bytes = Buffer.from(await res.arrayBuffer()).toString("latin1");
+    const count = (needle: string) => bytes.split(needle).length - 1;
+    expect(count("first image")).toBe(1);
+    expect(count("second image")).toBe(1);
+    // Two local file headers: two entries.
+    expect(count("PK\u0003\u0004")).toBe(2);
+  });
+
+  it("both download routes spend one budget per client: past it a 429 with Retry-After, nothing sent; other clients unaffected", async () => {
+    // 2 KB per client per hour; each tiny file counts as 1 KB (the counters count whole kilobytes).
+    const limiter = createLimiter(`dl-${Math.random()}`, { limit: 2, windowMs: 3_600_000 });
+    const d = deps();
+    const mine = { ...d, budget: byteBudgetFor(limiter, "203.0.113.5") };
+    expect((await zipResponse(["/media/one.jpg"], mine)).status).toBe(200);
+    expect((await assetResponse("/media/sub/two.jpg", mine)).status).toBe(200);
+    for (const attempt of [() => assetResponse("/media/one.jpg", mine), () => zipResponse(["/media/one.jpg"], mine)]) {
+      const res = errorResponse(await attempt().catch((e: unknown) => e));
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(3500);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^Too many downloads/);
+    }
+    expect((await assetResponse("/media/one.jpg", { ...d, budget: byteBudgetFor(limiter, "203.0.113.6") })).status).toBe(200);
+  });
+
+  it("reads the budget from the environment (MB per window), 1 GB an hour by default", () => {
+    expect(downloadBudgetConfigFromEnv({ DOWNLOAD_BUDGET_MB: undefined, DOWNLOAD_BUDGET_WINDOW_SECONDS: undefined })).toEqual({ limit: 1024 * 1024, windowMs: 3_600_000 });
+    expect(downloadBudgetConfigFromEnv({ DOWNLOAD_BUDGET_MB: "50", DOWNLOAD_BUDGET_WINDOW_SECONDS: "600" })).toEqual({ limit: 50 * 1024, windowMs: 600_000 });
   });
 });

@@ -4,7 +4,9 @@ import { z } from "zod";
 import { blockRegistry } from "~/blocks/index";
 import { blockSchemas } from "~/blocks/schemas";
 import { collectBlockExamples, describeBlockFields, typeLabel, type GalleryStory } from "~/features/preview/block-gallery";
-import { loadGalleryStories } from "~/features/preview/block-gallery.server";
+import { createHash } from "node:crypto";
+import { blockGalleryAllowed, loadGalleryStories } from "~/features/preview/block-gallery.server";
+import { getEnv } from "~/env.server";
 import { sitemapPath } from "~/features/seo/sitemap";
 
 process.env.CONTENT_DIR = "content-fixtures";
@@ -16,7 +18,7 @@ let stories: GalleryStory[] = [];
 beforeAll(async () => {
   gallery = (await import("~/routes/$country.[_blocks]")).loader;
   stories = [...(await loadGalleryStories("au", "published")), ...(await loadGalleryStories("nz", "published"))];
-});
+}, 60_000);
 
 describe("block gallery coverage", () => {
   // The registry is read at run time: blocks registered by anyone are covered once they merge.
@@ -36,9 +38,31 @@ describe("block gallery coverage", () => {
   });
 });
 
+/** The gallery's URL signed as the visual editor signs a preview (the local content's default secret). */
+function signedGalleryUrl(secret = "kestrel-local-preview"): string {
+  const ts = Math.floor(Date.now() / 1000);
+  const token = createHash("sha1").update(`1:${secret}:${ts}`).digest("hex");
+  const params = new URLSearchParams({ _storyblok: "1", "_storyblok_tk[space_id]": "1", "_storyblok_tk[timestamp]": String(ts), "_storyblok_tk[token]": token });
+  return `http://localhost/au/_blocks?${params}`;
+}
+
 describe("block gallery page", () => {
+  it("is shown only in development or a verified preview: a 404 for anyone else in production", async () => {
+    const env = getEnv();
+    const production = { ...env, NODE_ENV: "production" as const };
+    expect(blockGalleryAllowed(new Request("http://localhost/au/_blocks"), production)).toBe(false);
+    expect(blockGalleryAllowed(new Request(signedGalleryUrl("guessed")), production)).toBe(false);
+    expect(blockGalleryAllowed(new Request(signedGalleryUrl()), production)).toBe(true);
+    expect(blockGalleryAllowed(new Request("http://localhost/au/_blocks"), { ...env, NODE_ENV: "development" })).toBe(true);
+    const refused = await Promise.resolve(gallery({ request: new Request("http://localhost/au/_blocks"), params: { country: "au" }, context: {} })).then(
+      () => null,
+      (thrown: { init?: { status?: number } }) => thrown,
+    );
+    expect(refused?.init?.status).toBe(404);
+  });
+
   it("lists every registered block with fields and examples, not indexed", async () => {
-    const result = (await gallery({ request: new Request("http://localhost/au/_blocks"), params: { country: "au" }, context: {} })) as {
+    const result = (await gallery({ request: new Request(signedGalleryUrl()), params: { country: "au" }, context: {} })) as {
       data: { entries: { name: string; fields: unknown[]; examples: { place: string; story: { full_slug: string } }[] }[] };
       init: { headers: Record<string, string> };
     };
