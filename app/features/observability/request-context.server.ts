@@ -18,6 +18,8 @@ export interface RequestContext {
    * navigation): its page data can leave out what the browser keeps from the HTML (ADR 031).
    */
   document: boolean;
+  /** The client as the rate limits key it (`clientKey` of req.ip); set by the server for fair shares. */
+  client?: string;
 }
 
 const SLOT = Symbol.for("kestrel.request-context");
