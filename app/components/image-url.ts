@@ -173,6 +173,45 @@ export function candidateWidths(maxWidth = Infinity): number[] {
 }
 
 /**
+ * Every box (width x height at 1x, as components pass them) in which the site shows an image
+ * through the image service. The local image service encodes only these sizes and their srcset
+ * candidates (`siteImageSizes`), in the original format or MODERN_FORMATS at the default quality
+ * (ADR 039): a component that shows an image in a new box adds it here, or its images are
+ * redirected to the nearest listed size.
+ */
+export const IMAGE_BOXES: readonly (readonly [number, number])[] = [
+  // Icons and thumbnails.
+  [48, 48], [60, 60], [96, 56], [160, 90], [160, 120], [240, 80], [240, 180],
+  // Cards, tiles and panels.
+  [375, 395], [400, 225], [400, 240], [400, 420], [420, 260], [480, 320], [562, 592],
+  [600, 400], [640, 360], [640, 400], [640, 420], [640, 800], [720, 420], [800, 420],
+  [800, 450], [800, 533], [800, 600], [800, 900], [840, 520], [1120, 560], [1200, 420],
+  [1200, 675], [1240, 700], [1600, 700],
+  // Heroes and banners (desktop, then the mobile art direction).
+  [1920, 480], [1920, 800], [1920, 1080], [768, 480], [768, 768], [768, 960],
+  // The configurator's carousel at densities 1 and 2 (app/features/configurator/images.ts).
+  [768, 432], [992, 558], [1220, 686], [1536, 864], [1984, 1116], [2440, 1372],
+];
+
+let siteSizes: ReadonlySet<string> | null = null;
+
+/**
+ * The sizes (`<w>x<h>`) the site asks the image service for: each box of IMAGE_BOXES and, at
+ * each candidate width, the box's aspect as `imageSrcSet` computes it.
+ */
+export function siteImageSizes(): ReadonlySet<string> {
+  if (siteSizes) return siteSizes;
+  const sizes = new Set<string>();
+  for (const [width, height] of IMAGE_BOXES) {
+    sizes.add(`${width}x${height}`);
+    const ratio = height / width;
+    for (const w of candidateWidths()) sizes.add(`${w}x${Math.round(w * ratio)}`);
+  }
+  siteSizes = sizes;
+  return sizes;
+}
+
+/**
  * `srcset` for an image shown at the aspect `width`x`height`: one candidate per screen and
  * density (w descriptors) up to twice the shown width and within the original's width when the
  * URL tells it, each cropped to the same aspect, in `format` if given. Undefined without the

@@ -2,70 +2,144 @@ import { CONTENT_UNAVAILABLE_MESSAGE } from "~/features/errors/not-found.server"
 import { CacheControl } from "~/features/http/cache-control";
 
 /**
- * Overload protection (issue 26 item 9, ADR 031): at most `concurrency` server renders at once;
- * past that, up to `queue` requests wait (each at most `queueTimeoutMs`); anyone else is refused
- * at once, so the caller answers a fast 503 with Retry-After instead of letting requests pile up
- * (memory, a full accept queue, 40 s answers). Health checks and static files never come here.
+ * Overload protection (ADR 031, fair shares ADR 039): at most `concurrency` server renders at
+ * once; past that, up to `queue` requests wait (each at most `queueTimeoutMs`); anyone else is
+ * refused at once, so the caller answers a fast 503 with Retry-After instead of letting requests
+ * pile up. One client (its key: `clientKey` of req.ip) holds at most `perClientConcurrency`
+ * slots and `perClientQueue` places in the queue: a crawler with a hundred connections gets fast
+ * 503s for the rest, and the other slots stay free for everyone else. Health checks and static
+ * files never come here.
  */
 
 export const DEFAULT_RENDER_CONCURRENCY = 8;
 export const DEFAULT_RENDER_QUEUE = 32;
 export const DEFAULT_RENDER_QUEUE_TIMEOUT_MS = 5_000;
+/** Places in the queue one client may hold (default). */
+export const DEFAULT_RENDER_QUEUE_PER_CLIENT = 2;
 /** Seconds a refused client is told to wait. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
+
+/** A client's share of the render slots by default: a quarter, rounded up. */
+export function defaultPerClientConcurrency(concurrency: number): number {
+  return Math.max(1, Math.ceil(concurrency / 4));
+}
 
 export interface RenderLimitOptions {
   concurrency?: number;
   queue?: number;
   queueTimeoutMs?: number;
+  /** Slots one client may hold at once (default: a quarter of `concurrency`, rounded up). */
+  perClientConcurrency?: number;
+  /** Places in the queue one client may hold (default 2). */
+  perClientQueue?: number;
+  /**
+   * The client of the request being served, when `acquire` is not told (the server reads it from
+   * the request context). Undefined: no client share applies (a background revalidation).
+   */
+  clientOf?: () => string | undefined;
 }
 
 export type Release = () => void;
 
+/** Why a request was refused a slot. */
+export type RefusalReason = "client_share" | "queue_full" | "queue_timeout";
+
 interface Waiter {
+  client: string | undefined;
   grant: (release: Release | null) => void;
   timer: ReturnType<typeof setTimeout>;
   /** Stops listening for the client going away. */
   forget: () => void;
 }
 
+interface ClientUse {
+  running: number;
+  queued: number;
+}
+
 export class RenderLimiter {
   readonly concurrency: number;
   readonly queueSize: number;
   readonly queueTimeoutMs: number;
+  readonly perClientConcurrency: number;
+  readonly perClientQueue: number;
+  private readonly clientOf: () => string | undefined;
   private running = 0;
   private readonly waiting: Waiter[] = [];
-  /** Requests refused since start (full queue or a wait that timed out). */
+  private readonly clients = new Map<string, ClientUse>();
+  /** Requests refused since start (any reason). */
   refused = 0;
+  /** Refusals since start by reason. */
+  readonly refusals: Record<RefusalReason, number> = { client_share: 0, queue_full: 0, queue_timeout: 0 };
 
   constructor(options: RenderLimitOptions = {}) {
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_RENDER_CONCURRENCY);
     this.queueSize = Math.max(0, options.queue ?? DEFAULT_RENDER_QUEUE);
     this.queueTimeoutMs = options.queueTimeoutMs ?? DEFAULT_RENDER_QUEUE_TIMEOUT_MS;
+    this.perClientConcurrency = Math.min(this.concurrency, Math.max(1, options.perClientConcurrency ?? defaultPerClientConcurrency(this.concurrency)));
+    this.perClientQueue = Math.max(0, options.perClientQueue ?? DEFAULT_RENDER_QUEUE_PER_CLIENT);
+    this.clientOf = options.clientOf ?? (() => undefined);
   }
 
   /** Queued requests whose client went away before they got a slot (never counted as refused). */
   abandoned = 0;
 
+  private use(client: string | undefined): ClientUse {
+    if (client === undefined) return { running: 0, queued: 0 };
+    let use = this.clients.get(client);
+    if (!use) {
+      use = { running: 0, queued: 0 };
+      this.clients.set(client, use);
+    }
+    return use;
+  }
+
+  private forgetIfIdle(client: string | undefined): void {
+    if (client === undefined) return;
+    const use = this.clients.get(client);
+    if (use && use.running === 0 && use.queued === 0) this.clients.delete(client);
+  }
+
+  private hasOwnSlotRoom(client: string | undefined): boolean {
+    return client === undefined || (this.clients.get(client)?.running ?? 0) < this.perClientConcurrency;
+  }
+
+  /** Why a request of `client` would be refused now without waiting, or null if it may run or queue. */
+  private refusalFor(client: string | undefined): RefusalReason | null {
+    const ownRoom = this.hasOwnSlotRoom(client);
+    if (ownRoom && this.running < this.concurrency) return null;
+    if (client !== undefined && (this.clients.get(client)?.queued ?? 0) >= this.perClientQueue) return "client_share";
+    if (this.waiting.length >= this.queueSize) return ownRoom ? "queue_full" : "client_share";
+    return null;
+  }
+
+  private refuseFor(reason: RefusalReason): null {
+    this.refused++;
+    this.refusals[reason]++;
+    return null;
+  }
+
   /**
-   * A slot (call the release once when done), or null when the queue is full, the wait timed
-   * out or `signal` (the client's) aborted: a request whose client has gone takes no slot, and
-   * leaves the queue at once, since nobody would ever hand its slot back.
+   * A slot (call the release once when done), or null when the client's share or the queue is
+   * full, the wait timed out or `signal` (the client's) aborted: a request whose client has gone
+   * takes no slot, and leaves the queue at once, since nobody would ever hand its slot back.
    */
-  acquire(signal?: AbortSignal): Promise<Release | null> {
+  acquire(signal?: AbortSignal, client: string | undefined = this.clientOf()): Promise<Release | null> {
     if (signal?.aborted) {
       this.abandoned++;
       return Promise.resolve(null);
     }
-    if (this.running < this.concurrency) return Promise.resolve(this.take());
-    if (this.waiting.length >= this.queueSize) {
-      this.refused++;
-      return Promise.resolve(null);
-    }
+    if (this.hasOwnSlotRoom(client) && this.running < this.concurrency) return Promise.resolve(this.take(client));
+    const reason = this.refusalFor(client);
+    if (reason) return Promise.resolve(this.refuseFor(reason));
     return new Promise((resolve) => {
       const leave = () => {
         const at = this.waiting.indexOf(waiter);
-        if (at !== -1) this.waiting.splice(at, 1);
+        if (at !== -1) {
+          this.waiting.splice(at, 1);
+          this.use(client).queued--;
+          this.forgetIfIdle(client);
+        }
         clearTimeout(waiter.timer);
         waiter.forget();
       };
@@ -75,54 +149,85 @@ export class RenderLimiter {
         resolve(null);
       };
       const waiter: Waiter = {
+        client,
         grant: (release) => {
           waiter.forget();
           resolve(release);
         },
         timer: setTimeout(() => {
           leave();
-          this.refused++;
-          resolve(null);
+          resolve(this.refuseFor("queue_timeout"));
         }, this.queueTimeoutMs),
         forget: () => signal?.removeEventListener("abort", onAbort),
       };
       waiter.timer.unref?.();
       signal?.addEventListener("abort", onAbort, { once: true });
+      this.use(client).queued++;
       this.waiting.push(waiter);
     });
   }
 
-  private take(): Release {
+  private take(client: string | undefined): Release {
     this.running++;
+    this.use(client).running++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.running--;
-      const next = this.waiting.shift();
-      if (next) {
-        clearTimeout(next.timer);
-        next.grant(this.take());
-      }
+      this.use(client).running--;
+      this.forgetIfIdle(client);
+      this.dispatch();
     };
+  }
+
+  /** Hands free slots to the longest-waiting requests whose client is within its share. */
+  private dispatch(): void {
+    for (let i = 0; i < this.waiting.length && this.running < this.concurrency; ) {
+      const next = this.waiting[i]!;
+      if (!this.hasOwnSlotRoom(next.client)) {
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
+      this.use(next.client).queued--;
+      clearTimeout(next.timer);
+      next.grant(this.take(next.client));
+    }
   }
 
   get active(): number {
     return this.running;
   }
 
+  /** Slots held by one client now. */
+  activeFor(client: string): number {
+    return this.clients.get(client)?.running ?? 0;
+  }
+
+  /** Clients holding a slot or a place in the queue now. */
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
   /**
-   * True when a request for a render now would be refused at once: every slot taken and the queue
-   * full. The caller can then refuse it before doing any work for it (`refuse`), which keeps the
-   * event loop free under a flood (health checks answer within 100 ms, ADR 031).
+   * True when a request for a render now would be refused at once (every slot taken and the queue
+   * full, or its client's share used up), for `client` (default: the current request's). The
+   * caller can then refuse it before doing any work for it (`refuse`), which keeps the event loop
+   * free under a flood (ADR 031).
    */
+  wouldRefuse(client: string | undefined = this.clientOf()): boolean {
+    return this.refusalFor(client) !== null;
+  }
+
+  /** `wouldRefuse` for the current request's client. */
   get saturated(): boolean {
-    return this.running >= this.concurrency && this.waiting.length >= this.queueSize;
+    return this.wouldRefuse();
   }
 
   /** Counts a request refused without asking for a slot (see `saturated`). */
-  refuse(): void {
-    this.refused++;
+  refuse(client: string | undefined = this.clientOf()): void {
+    this.refuseFor(this.refusalFor(client) ?? "queue_full");
   }
 
   get queued(): number {

@@ -149,3 +149,60 @@ export function cacheKey(request: ImageRequest): string {
   const f = request.focal ? `f${request.focal.x1}-${request.focal.y1}-${request.focal.x2}-${request.focal.y2}` : "";
   return `${request.file}__${request.width}x${request.height}_${f}_${request.format ?? "auto"}_${request.quality ?? "d"}`;
 }
+
+/** The path (after `/media/`) of a request, in the form the site writes it. */
+export function imageRequestPath(request: ImageRequest): string {
+  const filters = [
+    request.focal ? `focal(${request.focal.x1}x${request.focal.y1}:${request.focal.x2}x${request.focal.y2})` : "",
+    request.format ? `format(${request.format})` : "",
+    request.quality !== undefined ? `quality(${request.quality})` : "",
+  ].filter(Boolean);
+  return `${request.file}/m/${request.width}x${request.height}${filters.length ? `/filters:${filters.join(":")}` : ""}`;
+}
+
+export interface VariantPolicy {
+  /** Sizes `<w>x<h>` the site asks for (`siteImageSizes` of app/components/image-url.ts). */
+  sizes: ReadonlySet<string>;
+  /** Formats the site asks for besides the original's. */
+  formats: readonly OutputFormat[];
+}
+
+export type VariantCheck = { allowed: true } | { allowed: false; nearest: ImageRequest };
+
+function pairs(sizes: ReadonlySet<string>): [number, number][] {
+  return [...sizes].map((s) => s.split("x").map(Number) as [number, number]);
+}
+const pairCache = new WeakMap<ReadonlySet<string>, [number, number][]>();
+
+/**
+ * Whether the site itself asks for this variant (one of its sizes, its formats, the default
+ * quality); if not, the nearest variant it does ask for: same file and focal point, the listed
+ * size closest in aspect and then in width, a listed format or the original's, no quality.
+ * Pure: the service redirects there instead of encoding a size nobody's page shows (ADR 039).
+ */
+export function checkVariant(request: ImageRequest, policy: VariantPolicy): VariantCheck {
+  const sizeOk = (request.width === 0 && request.height === 0) || policy.sizes.has(`${request.width}x${request.height}`);
+  const formatOk = request.format === undefined || policy.formats.includes(request.format);
+  if (sizeOk && formatOk && request.quality === undefined) return { allowed: true };
+  const nearest: ImageRequest = { file: request.file, width: request.width, height: request.height };
+  if (request.focal) nearest.focal = request.focal;
+  if (formatOk && request.format) nearest.format = request.format;
+  if (!sizeOk) {
+    if (request.width === 0 || request.height === 0) {
+      nearest.width = 0;
+      nearest.height = 0;
+    } else {
+      let list = pairCache.get(policy.sizes);
+      if (!list) pairCache.set(policy.sizes, (list = pairs(policy.sizes)));
+      const aspect = Math.log(request.height / request.width);
+      let best: [number, number] = list[0] ?? [0, 0];
+      let bestScore = Infinity;
+      for (const [w, h] of list) {
+        const score = 4 * Math.abs(Math.log(h / w) - aspect) + Math.abs(Math.log(w / request.width));
+        if (score < bestScore) [best, bestScore] = [[w, h], score];
+      }
+      [nearest.width, nearest.height] = best;
+    }
+  }
+  return { allowed: false, nearest };
+}

@@ -2,18 +2,51 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { cacheKey, focalCrop, parseImageRequest, type ImageRequest, type OutputFormat } from "./image-request";
+import { MODERN_FORMATS, siteImageSizes } from "~/components/image-url";
+import { checkVariant, cacheKey, focalCrop, imageRequestPath, parseImageRequest, type ImageRequest, type OutputFormat, type VariantPolicy } from "./image-request";
 
 export interface ImageServiceOptions {
   assetsDir: string;
   cacheDir: string;
-  /** Upper bound of the on-disk cache; the oldest files go first. */
+  /** Upper bound of the on-disk cache; the least recently used files go first. */
   maxCacheBytes?: number;
+  /**
+   * The variants encoded (default: the site's own, `siteVariantPolicy`); others are redirected to
+   * the nearest one. Null: any well-formed variant (tests of the transformation only).
+   */
+  policy?: VariantPolicy | null;
+  /** Encodes at a time (default 1). */
+  encodeConcurrency?: number;
+  /** Misses that may wait for an encode (default 8); past that a fast 503. */
+  encodeQueue?: number;
+  /** Longest wait for an encode in ms (default 10 s), then a 503. */
+  encodeQueueTimeoutMs?: number;
+  /** Encodes (cache misses) one client may cause per minute (default 120); past that a 429. */
+  missesPerClientPerMinute?: number;
+  now?: () => number;
+  /** Called after each encode (metrics). */
+  onEncode?: (format: OutputFormat, seconds: number) => void;
 }
 
 export type ImageResponse =
   | { status: 200; contentType: string; body: Buffer; cache: "hit" | "miss" | "bypass" }
+  | { status: 302; location: string }
+  | { status: 429 | 503; error: string; retryAfter: number }
   | { status: 400 | 404; error: string };
+
+export const DEFAULT_ENCODE_CONCURRENCY = 1;
+export const DEFAULT_ENCODE_QUEUE = 8;
+export const DEFAULT_ENCODE_QUEUE_TIMEOUT_MS = 10_000;
+export const DEFAULT_MISSES_PER_CLIENT_PER_MINUTE = 120;
+/** Bytes of decoded images libvips keeps between operations (sharp's default is 50 MB). */
+const SHARP_CACHE_MEMORY_MB = 16;
+/** A focal point is kept to a twentieth of the source's size: the crop moves by at most 2.5 %. */
+const FOCAL_STEPS = 20;
+
+/** The variants the site's pages ask for (app/components/image-url.ts, one source). */
+export function siteVariantPolicy(): VariantPolicy {
+  return { sizes: siteImageSizes(), formats: MODERN_FORMATS };
+}
 
 const DEFAULT_QUALITY = 80;
 const CONTENT_TYPES: Record<OutputFormat, string> = {
@@ -37,11 +70,7 @@ export async function transformImage(input: Buffer, request: ImageRequest): Prom
   let pipeline = sharp(input, { failOn: "error", limitInputPixels: 100_000_000 }).rotate();
   const meta = await sharp(input).metadata();
   const source = { width: meta.width ?? request.width, height: meta.height ?? request.height };
-  // Never enlarge: a size beyond the original is scaled down to fit it, keeping the asked aspect
-  // (the page reserved that aspect, so the layout does not shift).
-  const fit = request.width && request.height ? Math.min(1, source.width / request.width, source.height / request.height) : 1;
-  const width = Math.max(1, Math.round(request.width * fit)) * Number(request.width > 0);
-  const height = Math.max(1, Math.round(request.height * fit)) * Number(request.height > 0);
+  const { width, height } = effectiveSize(source, request);
   const { focal } = request;
   if (width && height) {
     if (focal) {
@@ -68,64 +97,271 @@ export async function transformImage(input: Buffer, request: ImageRequest): Prom
 }
 
 /**
- * The local image service: Storyblok's URL forms over the content assets, built on sharp, with a
- * bounded on-disk cache and request coalescing. When the cache cannot be written (disk full) the
- * image is still served.
+ * The output size of a request for a source: never enlarged (a box beyond the original is scaled
+ * down to fit it, keeping the asked aspect: the page reserved that aspect); one side 0 keeps the
+ * ratio, up to the original's size.
  */
-export function createImageService(options: ImageServiceOptions) {
+export function effectiveSize(source: { width: number; height: number }, request: { width: number; height: number }): { width: number; height: number } {
+  if (request.width && request.height) {
+    const fit = Math.min(1, source.width / request.width, source.height / request.height);
+    return { width: Math.max(1, Math.round(request.width * fit)), height: Math.max(1, Math.round(request.height * fit)) };
+  }
+  if (request.width) return { width: Math.min(request.width, source.width), height: 0 };
+  if (request.height) return { width: 0, height: Math.min(request.height, source.height) };
+  return { width: 0, height: 0 };
+}
+
+/**
+ * The request as encoded: its effective size (every size beyond the original is one encode) and
+ * its focal point as a point on a 20 × 20 grid of the source (ignored without a crop), so no two
+ * encodes of a file give the same picture.
+ */
+export function canonicalRequest(request: ImageRequest, source: { width: number; height: number }): ImageRequest {
+  const size = effectiveSize(source, request);
+  const out: ImageRequest = { file: request.file, ...size };
+  if (request.format) out.format = request.format;
+  if (request.quality !== undefined) out.quality = request.quality;
+  if (request.focal && size.width && size.height) {
+    const snap = (centre: number, extent: number) => {
+      const step = Math.max(1, extent / FOCAL_STEPS);
+      return Math.min(extent, Math.max(0, Math.round(Math.round(centre / step) * step)));
+    };
+    const x = snap((request.focal.x1 + request.focal.x2) / 2, source.width);
+    const y = snap((request.focal.y1 + request.focal.y2) / 2, source.height);
+    out.focal = { x1: x, y1: y, x2: x, y2: y };
+  }
+  return out;
+}
+
+/** A bounded number of encodes at a time, with a short queue; null when it is full or the wait ends. */
+export class EncodeLimiter {
+  private running = 0;
+  private readonly waiting: { grant: () => void; timer: ReturnType<typeof setTimeout> }[] = [];
+  refused = 0;
+  constructor(
+    readonly concurrency: number,
+    readonly queueSize: number,
+    readonly timeoutMs: number,
+  ) {}
+
+  get active(): number {
+    return this.running;
+  }
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  acquire(): Promise<(() => void) | null> {
+    if (this.running < this.concurrency) return Promise.resolve(this.take());
+    if (this.waiting.length >= this.queueSize) {
+      this.refused++;
+      return Promise.resolve(null);
+    }
+    return new Promise((resolve) => {
+      const waiter = {
+        grant: () => resolve(this.take()),
+        timer: setTimeout(() => {
+          const at = this.waiting.indexOf(waiter);
+          if (at !== -1) this.waiting.splice(at, 1);
+          this.refused++;
+          resolve(null);
+        }, this.timeoutMs),
+      };
+      waiter.timer.unref?.();
+      this.waiting.push(waiter);
+    });
+  }
+
+  private take(): () => void {
+    this.running++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.running--;
+      const next = this.waiting.shift();
+      if (next) {
+        clearTimeout(next.timer);
+        next.grant();
+      }
+    };
+  }
+}
+
+/** Encodes per client per minute (fixed windows from the client's first miss), in memory. */
+export class MissBudget {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  constructor(
+    readonly perMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds to wait when the client has used its budget, else 0 (and the miss is counted). */
+  take(client: string): number {
+    const now = this.now();
+    let window = this.windows.get(client);
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size >= 10_000) for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+      window = { count: 0, resetAt: now + 60_000 };
+      this.windows.set(client, window);
+    }
+    if (window.count >= this.perMinute) return Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+    window.count++;
+    return 0;
+  }
+}
+
+/** What the service did since start (read by the metrics at scrape time). */
+export interface ImageStats {
+  hits: number;
+  misses: number;
+  redirects: number;
+  invalid: number;
+  encodes: Record<OutputFormat, number>;
+  refusedBusy: number;
+  refusedClient: number;
+  readonly encodesActive: number;
+  readonly encodesQueued: number;
+  readonly cacheBytes: number;
+  readonly cacheFiles: number;
+}
+
+export type ImageService = ((pathAfterMedia: string, client?: string) => Promise<ImageResponse>) & { stats: ImageStats; ready: Promise<void> };
+
+/**
+ * The local image service: Storyblok's URL forms over the content assets, built on sharp, bounded
+ * (ADR 039): only the variants the site asks for are encoded (others redirect to the nearest
+ * one), one or two encodes at a time behind a short queue, a budget of misses per client, sharp's
+ * own cache small, and an on-disk cache bounded in bytes through an index kept in memory (no
+ * directory scan per request). Concurrent requests for one variant share one encode. When the
+ * cache cannot be written (disk full) the image is still served.
+ */
+export function createImageService(options: ImageServiceOptions): ImageService {
   const maxBytes = options.maxCacheBytes ?? 256 * 1024 * 1024;
+  const policy = options.policy === undefined ? siteVariantPolicy() : options.policy;
+  const encoder = new EncodeLimiter(
+    Math.max(1, options.encodeConcurrency ?? DEFAULT_ENCODE_CONCURRENCY),
+    Math.max(0, options.encodeQueue ?? DEFAULT_ENCODE_QUEUE),
+    options.encodeQueueTimeoutMs ?? DEFAULT_ENCODE_QUEUE_TIMEOUT_MS,
+  );
+  const misses = new MissBudget(options.missesPerClientPerMinute ?? DEFAULT_MISSES_PER_CLIENT_PER_MINUTE, options.now);
+  // libvips keeps decoded images and open files between operations (50 MB, 20 files, 100 items by
+  // default) and uses a thread per core per encode: bounded to what one or two encodes need.
+  sharp.cache({ memory: SHARP_CACHE_MEMORY_MB, files: 0, items: 20 });
+  sharp.concurrency(1);
+
   const inflight = new Map<string, Promise<ImageResponse>>();
-  let cacheBytes: number | null = null;
-
-  async function cacheSize(): Promise<number> {
-    if (cacheBytes !== null) return cacheBytes;
-    cacheBytes = 0;
-    for (const entry of await readdir(options.cacheDir).catch(() => [] as string[])) {
-      cacheBytes += (await stat(path.join(options.cacheDir, entry)).catch(() => ({ size: 0 }))).size;
+  /** The cache's files and sizes, least recently used first (a Map keeps insertion order). */
+  const index = new Map<string, number>();
+  let cacheBytes = 0;
+  const ready = (async () => {
+    for (const name of await readdir(options.cacheDir).catch(() => [] as string[])) {
+      if (name.endsWith(".tmp")) continue;
+      const s = await stat(path.join(options.cacheDir, name)).catch(() => null);
+      if (s?.isFile()) {
+        index.set(name, s.size);
+        cacheBytes += s.size;
+      }
     }
-    return cacheBytes;
+    evict();
+  })();
+
+  const stats: ImageStats = {
+    hits: 0,
+    misses: 0,
+    redirects: 0,
+    invalid: 0,
+    encodes: { webp: 0, avif: 0, jpeg: 0, png: 0 },
+    refusedBusy: 0,
+    refusedClient: 0,
+    get encodesActive() {
+      return encoder.active;
+    },
+    get encodesQueued() {
+      return encoder.queued;
+    },
+    get cacheBytes() {
+      return cacheBytes;
+    },
+    get cacheFiles() {
+      return index.size;
+    },
+  };
+
+  function remember(name: string, size: number): void {
+    const old = index.get(name);
+    if (old !== undefined) cacheBytes -= old;
+    index.delete(name);
+    index.set(name, size);
+    cacheBytes += size;
+    evict();
   }
 
-  async function evict(): Promise<void> {
-    if ((await cacheSize()) <= maxBytes) return;
-    const entries = await Promise.all(
-      (await readdir(options.cacheDir).catch(() => [] as string[])).map(async (name) => {
-        const file = path.join(options.cacheDir, name);
-        const s = await stat(file).catch(() => null);
-        return s ? { file, size: s.size, mtime: s.mtimeMs } : null;
-      }),
-    );
-    const files = entries.filter((e): e is NonNullable<typeof e> => e !== null).sort((a, b) => a.mtime - b.mtime);
-    let total = files.reduce((n, f) => n + f.size, 0);
-    for (const f of files) {
-      if (total <= maxBytes * 0.9) break;
-      await unlink(f.file).catch(() => undefined);
-      total -= f.size;
-    }
-    cacheBytes = total;
+  function forget(name: string): void {
+    const size = index.get(name);
+    if (size === undefined) return;
+    index.delete(name);
+    cacheBytes -= size;
   }
 
-  async function produce(request: ImageRequest): Promise<ImageResponse> {
-    const sourcePath = path.join(options.assetsDir, request.file);
-    const sourceStat = await stat(sourcePath).catch(() => null);
-    if (!sourceStat?.isFile()) return { status: 404, error: "Image not found" };
-    // The source's size and modification time are part of the key: a replaced asset is
-    // transformed afresh instead of served from the cache of the old file.
-    const key = createHash("sha1")
-      .update(`${cacheKey(request)}|${sourceStat.size}|${Math.trunc(sourceStat.mtimeMs)}`)
-      .digest("hex");
+  function evict(): void {
+    for (const [name] of index) {
+      if (cacheBytes <= maxBytes) break;
+      forget(name);
+      void unlink(path.join(options.cacheDir, name)).catch(() => undefined);
+    }
+  }
+
+  /** Source sizes by path, size and modification time (a replaced file is read again). */
+  const sources = new Map<string, { width: number; height: number }>();
+  async function sourceSize(file: string, stamp: string): Promise<{ width: number; height: number } | null> {
+    const key = `${file}|${stamp}`;
+    const known = sources.get(key);
+    if (known) return known;
+    const meta = await sharp(file).metadata().catch(() => null);
+    if (!meta?.width || !meta.height) return null;
+    if (sources.size >= 2000) sources.delete(sources.keys().next().value as string);
+    const size = { width: meta.width, height: meta.height };
+    sources.set(key, size);
+    return size;
+  }
+
+  async function produce(request: ImageRequest, name: string, sourcePath: string, client: string): Promise<ImageResponse> {
+    const cached = path.join(options.cacheDir, name);
     const format = request.format ?? sourceFormat(request.file);
-    const cached = path.join(options.cacheDir, `${key}.${format}`);
+    await ready;
+    // Read even when the index does not know it: another instance sharing the directory may
+    // have written it (a miss is about to encode; one failed read costs nothing beside that).
     const hit = await readFile(cached).catch(() => null);
-    if (hit) return { status: 200, contentType: CONTENT_TYPES[format], body: hit, cache: "hit" };
-
-    const source = await readFile(sourcePath).catch(() => null);
-    if (!source) return { status: 404, error: "Image not found" };
+    if (hit) {
+      stats.hits++;
+      remember(name, hit.length);
+      return { status: 200, contentType: CONTENT_TYPES[format], body: hit, cache: "hit" };
+    }
+    forget(name);
+    const wait = misses.take(client);
+    if (wait > 0) {
+      stats.refusedClient++;
+      return { status: 429, error: "Too many new image sizes from your connection. Please wait a minute and try again.", retryAfter: wait };
+    }
+    const release = await encoder.acquire();
+    if (!release) {
+      stats.refusedBusy++;
+      return { status: 503, error: "The image service is busy. Please try again shortly.", retryAfter: 5 };
+    }
     let result: { body: Buffer; format: OutputFormat };
     try {
+      const source = await readFile(sourcePath).catch(() => null);
+      if (!source) return { status: 404, error: "Image not found" };
+      stats.misses++;
+      const started = performance.now();
       result = await transformImage(source, request);
+      stats.encodes[result.format]++;
+      options.onEncode?.(result.format, (performance.now() - started) / 1000);
     } catch {
       return { status: 400, error: "The image could not be processed" };
+    } finally {
+      release();
     }
     let cache: "miss" | "bypass" = "miss";
     try {
@@ -133,8 +369,7 @@ export function createImageService(options: ImageServiceOptions) {
       const tmp = `${cached}.${process.pid}.tmp`;
       await writeFile(tmp, result.body);
       await rename(tmp, cached);
-      cacheBytes = (await cacheSize()) + result.body.length;
-      void evict();
+      remember(name, result.body.length);
     } catch (error) {
       cache = "bypass";
       console.error(`[images] cache write failed, serving uncached: ${(error as Error).message}`);
@@ -142,16 +377,39 @@ export function createImageService(options: ImageServiceOptions) {
     return { status: 200, contentType: CONTENT_TYPES[result.format], body: result.body, cache };
   }
 
-  /** Answers `<file>/m/<...>` (the path after /media/). */
-  return async function serve(pathAfterMedia: string): Promise<ImageResponse> {
+  /** Answers `<file>/m/<...>` (the path after /media/) for `client` (its key, as the rate limits name it). */
+  const serve = async function serve(pathAfterMedia: string, client = "unknown"): Promise<ImageResponse> {
     const parsed = parseImageRequest(pathAfterMedia);
-    if (!parsed.ok) return { status: 400, error: parsed.error };
-    const key = cacheKey(parsed.request);
-    let pending = inflight.get(key);
+    if (!parsed.ok) {
+      stats.invalid++;
+      return { status: 400, error: parsed.error };
+    }
+    if (policy) {
+      const check = checkVariant(parsed.request, policy);
+      if (!check.allowed) {
+        stats.redirects++;
+        return { status: 302, location: imageRequestPath(check.nearest) };
+      }
+    }
+    const sourcePath = path.join(options.assetsDir, parsed.request.file);
+    const sourceStat = await stat(sourcePath).catch(() => null);
+    if (!sourceStat?.isFile()) return { status: 404, error: "Image not found" };
+    const stamp = `${sourceStat.size}|${Math.trunc(sourceStat.mtimeMs)}`;
+    const source = await sourceSize(sourcePath, stamp);
+    if (!source) return { status: 400, error: "The image could not be processed" };
+    const request = canonicalRequest(parsed.request, source);
+    // The source's size and modification time are part of the key: a replaced asset is
+    // transformed afresh instead of served from the cache of the old file.
+    const key = createHash("sha1").update(`${cacheKey(request)}|${stamp}`).digest("hex");
+    const name = `${key}.${request.format ?? sourceFormat(request.file)}`;
+    let pending = inflight.get(name);
     if (!pending) {
-      pending = produce(parsed.request).finally(() => inflight.delete(key));
-      inflight.set(key, pending);
+      pending = produce(request, name, sourcePath, client).finally(() => inflight.delete(name));
+      inflight.set(name, pending);
     }
     return pending;
-  };
+  } as ImageService;
+  serve.stats = stats;
+  serve.ready = ready;
+  return serve;
 }

@@ -22,6 +22,8 @@ export interface RequestContext {
   previewRelease?: string;
   /** The preview's signature verifies, but its token may not be used by this client (preview.server.ts). */
   previewRefused?: boolean;
+  /** The client as the rate limits key it (`clientKey` of req.ip); set by the server for fair shares. */
+  client?: string;
 }
 
 const SLOT = Symbol.for("kestrel.request-context");

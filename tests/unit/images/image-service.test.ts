@@ -62,31 +62,31 @@ describe("image service", () => {
   });
 
   it("resizes to the requested box and keeps the ratio when one side is 0", async () => {
-    const serve = createImageService({ assetsDir: assets, cacheDir: cache });
+    const serve = createImageService({ assetsDir: assets, cacheDir: cache, policy: null });
     const box = await serve("hero.png/m/320x320/filters:format(webp)");
-    if (box.status !== 200) throw new Error(box.error);
+    if (box.status !== 200) throw new Error(`status ${box.status}`);
     expect(box.contentType).toBe("image/webp");
     expect(await sharp(box.body).metadata()).toMatchObject({ width: 320, height: 320, format: "webp" });
     const ratio = await serve("hero.png/m/640x0");
-    if (ratio.status !== 200) throw new Error(ratio.error);
+    if (ratio.status !== 200) throw new Error(`status ${ratio.status}`);
     expect(await sharp(ratio.body).metadata()).toMatchObject({ width: 640, height: 360, format: "png" });
   });
 
   it("never enlarges: a box beyond the original is scaled down to fit it with the same aspect", async () => {
-    const serve = createImageService({ assetsDir: assets, cacheDir: cache });
+    const serve = createImageService({ assetsDir: assets, cacheDir: cache, policy: null });
     const big = await serve("hero.png/m/3072x1728/filters:format(webp)");
-    if (big.status !== 200) throw new Error(big.error);
+    if (big.status !== 200) throw new Error(`status ${big.status}`);
     expect(await sharp(big.body).metadata()).toMatchObject({ width: 1920, height: 1080 });
     const tall = await serve("hero.png/m/2000x4000");
-    if (tall.status !== 200) throw new Error(tall.error);
+    if (tall.status !== 200) throw new Error(`status ${tall.status}`);
     expect(await sharp(tall.body).metadata()).toMatchObject({ width: 540, height: 1080 });
     const wide = await serve("hero.png/m/2560x0");
-    if (wide.status !== 200) throw new Error(wide.error);
+    if (wide.status !== 200) throw new Error(`status ${wide.status}`);
     expect(await sharp(wide.body).metadata()).toMatchObject({ width: 1920, height: 1080 });
   });
 
   it("serves AVIF and caches on disk, then answers from the cache", async () => {
-    const serve = createImageService({ assetsDir: assets, cacheDir: cache });
+    const serve = createImageService({ assetsDir: assets, cacheDir: cache, policy: null });
     const first = await serve("hero.png/m/200x100/filters:format(avif):quality(50)");
     const second = await serve("hero.png/m/200x100/filters:format(avif):quality(50)");
     expect(first).toMatchObject({ status: 200, contentType: "image/avif", cache: "miss" });
@@ -95,7 +95,7 @@ describe("image service", () => {
 
   it("transforms a replaced source afresh instead of serving the old file's cached copy", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "img-cache-"));
-    const serve = createImageService({ assetsDir: assets, cacheDir: dir });
+    const serve = createImageService({ assetsDir: assets, cacheDir: dir, policy: null });
     const red = await sharp({ create: { width: 400, height: 200, channels: 3, background: "#ff0000" } }).png().toBuffer();
     writeFileSync(path.join(assets, "swap.png"), red);
     const before = await serve("swap.png/m/40x20");
@@ -104,7 +104,7 @@ describe("image service", () => {
     const blue = await sharp({ create: { width: 400, height: 220, channels: 3, background: "#0000ff" } }).png().toBuffer();
     writeFileSync(path.join(assets, "swap.png"), blue);
     const after = await serve("swap.png/m/40x20");
-    if (after.status !== 200) throw new Error(after.error);
+    if (after.status !== 200) throw new Error(`status ${after.status}`);
     expect(after.cache).toBe("miss");
     const { dominant } = await sharp(after.body).stats();
     expect(dominant.b).toBeGreaterThan(200);
@@ -112,7 +112,7 @@ describe("image service", () => {
 
   it("makes one transformation for concurrent identical requests", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "img-cache-"));
-    const serve = createImageService({ assetsDir: assets, cacheDir: dir });
+    const serve = createImageService({ assetsDir: assets, cacheDir: dir, policy: null });
     const results = await Promise.all(Array.from({ length: 5 }, () => serve("hero.png/m/111x111")));
     expect(results.every((r) => r.status === 200)).toBe(true);
     // One shared transformation: the same body object, and one file on disk.
@@ -121,7 +121,7 @@ describe("image service", () => {
   });
 
   it("answers 400 for bad URLs and unreadable images, 404 for missing files", async () => {
-    const serve = createImageService({ assetsDir: assets, cacheDir: cache });
+    const serve = createImageService({ assetsDir: assets, cacheDir: cache, policy: null });
     expect((await serve("../etc/passwd/m/10x10")).status).toBe(400);
     expect((await serve("broken.jpg/m/10x10")).status).toBe(400);
     expect((await serve("missing.jpg/m/10x10")).status).toBe(404);
@@ -130,13 +130,13 @@ describe("image service", () => {
   it("still serves the image when the cache cannot be written", async () => {
     const blocked = path.join(cache, "not-a-dir");
     writeFileSync(blocked, "x");
-    const serve = createImageService({ assetsDir: assets, cacheDir: blocked });
+    const serve = createImageService({ assetsDir: assets, cacheDir: blocked, policy: null });
     expect(await serve("hero.png/m/50x50")).toMatchObject({ status: 200, cache: "bypass" });
   });
 
   it("keeps the cache under its size bound", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "img-cache-"));
-    const serve = createImageService({ assetsDir: assets, cacheDir: dir, maxCacheBytes: 1000 });
+    const serve = createImageService({ assetsDir: assets, cacheDir: dir, maxCacheBytes: 1000, policy: null });
     for (let w = 100; w < 110; w++) await serve(`hero.png/m/${w}x${w}`);
     await new Promise((r) => setTimeout(r, 100));
     const total = readdirSync(dir).reduce((n, f) => n + statSync(path.join(dir, f)).size, 0);
