@@ -37,12 +37,13 @@ import { ReadinessMonitor, contentReachable } from "./app/features/observability
 import { accessLog, type Logger } from "./app/features/observability/logger.server";
 import { reenterRequestContext, requestIdFrom, runWithRequestContext, type RequestContext } from "./app/features/observability/request-context.server";
 import { jsonErrorHandler } from "./app/features/security/errors.server";
-import { applyPreviewPolicy, securityHeaders } from "./app/features/security/headers.server";
+import { applyPreviewPolicy, securityHeaders, shareablePagePolicy } from "./app/features/security/headers.server";
 import { createRemixHandler } from "./app/features/security/remix-handler.server";
 import { RenderLimiter } from "./app/features/http/render-limit.server";
 import { DEFAULT_PAGE_CACHE_MAX_BYTES, PageCache } from "./app/features/page-cache/page-cache.server";
 import { registerPageCache } from "./app/features/page-cache/registry";
 import { countryOfPath } from "./app/features/page-cache/variant";
+import { canonicalPageLocation } from "./app/features/page-cache/canonical-path";
 import { mayBeStaticFile } from "./app/features/http/static-paths";
 import { CacheControl } from "./app/features/http/cache-control";
 
@@ -148,6 +149,14 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     });
   }
 
+  // One address per page: /au/NEWS, /au//news and /au/news/ answer a 301 to /au/news (ADR 040).
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const target = canonicalPageLocation(req.originalUrl);
+    if (!target) return next();
+    res.set("Cache-Control", CacheControl.publicHour).redirect(301, target);
+  });
+
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
@@ -228,6 +237,9 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   // renders are bounded, past a short queue a fast 503 (ADR 031).
   const pageCache = new PageCache({
     maxBytes: env.NODE_ENV === "development" ? 0 : Number(env.PAGE_CACHE_MAX_BYTES ?? DEFAULT_PAGE_CACHE_MAX_BYTES),
+    maxEntryBytes: env.PAGE_CACHE_MAX_ENTRY_BYTES ? Number(env.PAGE_CACHE_MAX_ENTRY_BYTES) : undefined,
+    // Shareable pages carry the hashes of their inline scripts, not a nonce (ADR 040).
+    scriptPolicy: production ? shareablePagePolicy(headerOptions) : undefined,
     onError: (key, error) => logger.log("warn", `[page-cache] ${key}: ${error instanceof Error ? error.message : String(error)} (serving the stored page)`),
   });
   registerPageCache(pageCache);

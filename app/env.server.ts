@@ -108,6 +108,8 @@ export const envSchema = z.object({
   // Full-page cache and overload protection (ADR 031): the cache's bound in bytes (0: off), and
   // concurrent renders, queued requests and the longest wait in the queue before a fast 503.
   PAGE_CACHE_MAX_BYTES: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "PAGE_CACHE_MAX_BYTES must be a whole number of bytes (0: no page cache)"),
+  // The largest page the cache stores, in bytes (default 524288); larger pages are served unstored.
+  PAGE_CACHE_MAX_ENTRY_BYTES: optionalPositiveInt("PAGE_CACHE_MAX_ENTRY_BYTES"),
   RENDER_CONCURRENCY: optionalPositiveInt("RENDER_CONCURRENCY"),
   RENDER_QUEUE: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE must be a whole number (0: no queue)"),
   RENDER_QUEUE_TIMEOUT_MS: optionalPositiveInt("RENDER_QUEUE_TIMEOUT_MS"),
@@ -116,6 +118,8 @@ export const envSchema = z.object({
   // A CDN's purge endpoint (ADR 034): the publish webhook sends it `PURGE` with the publish's
   // Surrogate-Key list (deploy/varnish/default.vcl answers it). Unset: no purge is sent.
   CDN_PURGE_URL: optionalUrl("CDN_PURGE_URL"),
+  // The shared secret each purge carries (`X-Purge-Token`); the VCL's purge.vcl holds the same.
+  CDN_PURGE_SECRET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_\-.~]{16,200}$/.test(v), "CDN_PURGE_SECRET must be 16-200 characters of A-Z a-z 0-9 _ - . ~"),
   LOG_FORMAT: z
     .enum(["json", "pretty"], { message: "LOG_FORMAT must be json or pretty" })
     .optional(),

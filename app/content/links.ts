@@ -16,10 +16,21 @@ export function stripCountry(path: string): string {
   return path.replace(/^\/+/, "").replace(/^(au|nz)(\/|$)/, "");
 }
 
-/** A path that already holds au/ or nz/ is kept; any other is prefixed with the current country. */
+/**
+ * A path that already holds au/ or nz/ is kept; any other is prefixed with the current country.
+ * Either way in its canonical form: no duplicate or trailing slash (the server redirects those).
+ */
 export function withCountry(country: Country, path: string): string {
-  if (/^\/?(au|nz)(\/|$)/.test(path)) return path.startsWith("/") ? path : `/${path}`;
-  return countryPath(country, path);
+  if (/^\/?(au|nz)(\/|$)/.test(path)) return tidyPath(path.startsWith("/") ? path : `/${path}`);
+  return countryPath(country, tidyPath(path));
+}
+
+/** The path part of an internal link without duplicate or trailing slashes (query and hash kept). */
+export function tidyPath(href: string): string {
+  const at = href.search(/[?#]/);
+  const path = at === -1 ? href : href.slice(0, at);
+  const tidy = path.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+  return at === -1 ? tidy : tidy + href.slice(at);
 }
 
 const VIDEO_EXTENSIONS = ["mp4", "avi", "mkv", "mov", "wmv", "flv", "webm"];

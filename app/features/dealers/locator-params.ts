@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_QUERY_LENGTH, type LocatorParams } from "./locator";
+import { cleanPlaceQuery, type LocatorParams } from "./locator";
 
 /**
  * The dealer locator's URL parameters (`?q=`, `?lat=&lng=`, `?dealer=`), read on the server by the
@@ -13,7 +13,7 @@ const dealerCodeSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
 
 /** Reads the locator's query parameters; anything malformed is ignored, never an error. */
 export function parseLocatorParams(searchParams: URLSearchParams): LocatorParams {
-  const query = (searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
+  const query = cleanPlaceQuery(searchParams.get("q"));
   const lat = searchParams.get("lat");
   const lng = searchParams.get("lng");
   const point = lat && lng ? pointSchema.safeParse({ lat, lng }) : null;

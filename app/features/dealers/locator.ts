@@ -135,12 +135,27 @@ export function dealerAnchorId(code: string): string {
   return `dealer-${code.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 }
 
-/** Search params for selecting a dealer, keeping the search that listed it. */
+/** Decimal places of a coordinate in the locator's URLs (about 100 m): fewer distinct pages. */
+export const COORDINATE_DECIMALS = 3;
+
+/** A coordinate as the locator's URLs carry it: COORDINATE_DECIMALS places, no float noise. */
+export function roundCoordinate(value: number): string {
+  return String(Number(value.toFixed(COORDINATE_DECIMALS)));
+}
+
+/** The place text as the locator reads it: whitespace collapsed, at most MAX_QUERY_LENGTH characters. */
+export function cleanPlaceQuery(value: string | null | undefined): string {
+  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
+}
+
+/** Search params for selecting a dealer, keeping the search that listed it (in its read form). */
 export function selectDealerSearch(current: URLSearchParams, code: string): string {
   const next = new URLSearchParams();
-  for (const key of ["q", "lat", "lng"]) {
-    const value = current.get(key);
-    if (value) next.set(key, value);
+  const q = cleanPlaceQuery(current.get("q"));
+  if (q) next.set("q", q);
+  for (const key of ["lat", "lng"]) {
+    const value = Number(current.get(key) ?? "");
+    if (current.get(key) && Number.isFinite(value)) next.set(key, roundCoordinate(value));
   }
   next.set("dealer", code);
   return `?${next.toString()}`;

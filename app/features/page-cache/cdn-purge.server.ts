@@ -1,13 +1,18 @@
 /**
  * Purging a CDN by surrogate key (issue 26 item 5, ADR 034): on a publish webhook the server sends
  * `PURGE <CDN_PURGE_URL>` with `Surrogate-Key: <keys space-separated>` (the keys of
- * `purgeKeysForPublish`), which deploy/varnish/default.vcl turns into a ban of the cached pages
+ * `purgeKeysForPublish`) and the shared secret in `X-Purge-Token` (CDN_PURGE_SECRET), which deploy/varnish/default.vcl turns into a ban of the cached pages
  * that name any of them. Bounded: each attempt has a deadline, a failed attempt (network error,
  * timeout, 5xx) is tried once more after a short pause, and a CDN that cannot be reached is
  * logged, never an error of the webhook: its pages then expire on their own (s-maxage).
  */
 
+/** The header carrying the purge secret (deploy/varnish/purge.vcl checks it). */
+export const PURGE_TOKEN_HEADER = "X-Purge-Token";
+
 export interface CdnPurgeOptions {
+  /** The shared secret the CDN requires of a purge (CDN_PURGE_SECRET). */
+  secret?: string;
   /** Deadline of one attempt (default 2000 ms). */
   timeoutMs?: number;
   /** Attempts after the first (default 1). */
@@ -37,7 +42,9 @@ export async function purgeCdn(url: string, keys: readonly string[], options: Cd
   for (let attempt = 1; attempt <= retries + 1; attempt++) {
     if (attempt > 1) await new Promise((r) => setTimeout(r, options.retryDelayMs ?? 200));
     try {
-      const response = await doFetch(url, { method: "PURGE", headers: { "Surrogate-Key": header }, signal: AbortSignal.timeout(timeoutMs) });
+      const headers: Record<string, string> = { "Surrogate-Key": header };
+      if (options.secret) headers[PURGE_TOKEN_HEADER] = options.secret;
+      const response = await doFetch(url, { method: "PURGE", headers, signal: AbortSignal.timeout(timeoutMs) });
       await response.body?.cancel().catch(() => {});
       result = { ok: response.ok, attempts: attempt, status: response.status };
       // A refusal (4xx: not allowed, bad keys) will not change on a second try.

@@ -5,29 +5,34 @@
  *   eligible (published: never previews, drafts or development);
  * - stored: a 200 HTML page, or the CMS 404 page (shorter, in a smaller budget of its own), whose
  *   Cache-Control is public, that sets no cookie, and whose render saw no content failure;
- * - bounded in bytes (LRU);
+ * - bounded in bytes (a segmented LRU: a new key never evicts a page in use, lru.ts), and no
+ *   entry larger than `maxEntryBytes`;
  * - freshness of the content cache's page policy: fresh 60 s, then served STALE while one
  *   background render refreshes it, and served STALE when a render fails (5xx, the content
  *   service down) for a day;
  * - one render for concurrent misses of a key;
  * - cleared by the publish webhook and by a new content version (registry.ts).
  *
- * The body is stored split at the render's CSP nonce and joined with each response's own nonce,
- * so a cached page never replays a nonce. Its ETag is of the body without the nonce, as
- * html-etag.server.ts computes it, so 304s work for HIT and MISS alike.
+ * A page a shared cache may store carries no nonce: the render's nonce is taken out of the body
+ * and its Content-Security-Policy names the SHA-256 of each inline script instead (computed once,
+ * when the page is stored; the same header on every HIT), so a CDN can replay it without a secret
+ * and no response replays a nonce (ADR 040). Its ETag is of that body, as html-etag.server.ts
+ * computes it, so 304s work for HIT and MISS alike.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { CACHE_POLICIES, type CachePolicy } from "~/content/cache.server";
 import { sharedCacheMayStore } from "~/features/http/cache-control";
-import { partsAround, weakEtag } from "~/features/http/html-etag.server";
+import { weakEtag } from "~/features/http/html-etag.server";
 import { ByteLru } from "./lru";
-import { pageKey, renderQuery, variantCookieHeader, type PageVariant } from "./variant";
+import { pageKey, variantCookieHeader, type PageVariant } from "./variant";
 
 export type CacheStatus = "HIT" | "MISS" | "STALE" | "BYPASS";
 
 /** The CMS 404 page: shorter, and it never outlives an outage by much. */
 export const NOT_FOUND_POLICY: CachePolicy = { name: "not-found", ttlMs: 30_000, staleWhileRevalidateMs: 30_000, staleIfErrorMs: 300_000 };
 export const DEFAULT_PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** The largest page stored: a page this big is an attack or a bug, and would push out dozens. */
+export const DEFAULT_PAGE_CACHE_MAX_ENTRY_BYTES = 512 * 1024;
 
 /** What a render gives: the response and whether content reads failed while it ran. */
 export interface RenderResult {
@@ -44,8 +49,8 @@ export type Render = (request: Request, nonce: string, background: boolean) => P
 interface Entry {
   status: number;
   headers: [string, string][];
-  /** The body split at the render's nonce. */
-  parts: Buffer[];
+  /** The body, without a nonce. */
+  body: Buffer;
   etag: string;
   storedAt: number;
   policy: CachePolicy;
@@ -56,6 +61,13 @@ interface Entry {
 
 export interface PageCacheOptions {
   maxBytes?: number;
+  /** Larger pages are served but not stored. */
+  maxEntryBytes?: number;
+  /**
+   * The Content-Security-Policy of a shareable page from the hashes ('sha256-…') of its inline
+   * scripts. Unset: the render's own header is kept (tests of the cache alone).
+   */
+  scriptPolicy?: (hashes: string[]) => string;
   now?: () => number;
   policy?: CachePolicy;
   notFoundPolicy?: CachePolicy;
@@ -71,20 +83,30 @@ function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-function splitAt(body: Buffer, nonce: string): Buffer[] {
-  // Copies: the entry must not keep a larger buffer alive through a view.
-  return partsAround(body, nonce).map((p) => Buffer.from(p));
+/** The HTML without the render's nonce: its attributes go, and any other occurrence of it. */
+export function withoutNonce(html: string, nonce: string): string {
+  if (nonce.length < MIN_NONCE_LENGTH) return html;
+  return html.split(` nonce="${nonce}"`).join("").split(nonce).join("");
 }
 
-function joinWith(parts: Buffer[], nonce: string): Buffer {
-  if (parts.length === 1) return parts[0]!;
-  const glue = Buffer.from(nonce);
-  const out: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if (i > 0) out.push(glue);
-    out.push(part);
-  });
-  return Buffer.concat(out);
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const EXECUTED_TYPE = /^\s*(module|(text|application)\/(java|ecma)script|)\s*$/i;
+
+/**
+ * The CSP hash sources ('sha256-<base64>') of every inline script of `html` that a browser would
+ * run (not `src` scripts, not data blocks such as JSON-LD), each once, in order. Hashed as the
+ * browser does: the script's text, line breaks normalised by the HTML parser, in UTF-8.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+    if (type && !EXECUTED_TYPE.test(type[1] ?? type[2] ?? type[3] ?? "")) continue;
+    const source = `'sha256-${createHash("sha256").update(text.replace(/\r\n?/g, "\n"), "utf8").digest("base64")}'`;
+    if (!hashes.includes(source)) hashes.push(source);
+  }
+  return hashes;
 }
 
 /** Whether a rendered response may be stored, and under which policy. */
@@ -106,11 +128,15 @@ export class PageCache {
   private readonly policy: CachePolicy;
   private readonly notFoundPolicy: CachePolicy;
   private readonly onError: (key: string, error: unknown) => void;
+  private readonly maxEntryBytes: number;
+  private readonly scriptPolicy: ((hashes: string[]) => string) | undefined;
   /** Bumped by clear(): renders started before it are not stored. */
   private epoch = 0;
 
   constructor(options: PageCacheOptions = {}) {
     const maxBytes = options.maxBytes ?? DEFAULT_PAGE_CACHE_MAX_BYTES;
+    this.maxEntryBytes = options.maxEntryBytes ?? DEFAULT_PAGE_CACHE_MAX_ENTRY_BYTES;
+    this.scriptPolicy = options.scriptPolicy;
     // 404 pages get an eighth of the budget: a crawl of missing URLs cannot evict real pages.
     this.notFound = new ByteLru(Math.floor(maxBytes / 8));
     this.pages = new ByteLru(maxBytes - this.notFound.maxBytes);
@@ -132,7 +158,6 @@ export class PageCache {
   answersWithoutRender(url: URL, cookie: string | null): boolean {
     if (!this.enabled) return false;
     const target = pageKey(url, cookie);
-    if (!target) return false;
     if (this.inflight.has(target.key)) return true;
     const entry = this.lookup(target.key);
     return entry !== undefined && this.now() - entry.storedAt < entry.policy.ttlMs + entry.policy.staleWhileRevalidateMs;
@@ -143,32 +168,39 @@ export class PageCache {
    * `eligible` is false for anything but a published GET document (then: rendered, BYPASS).
    */
   async serve(request: Request, nonce: string, render: Render, eligible: boolean): Promise<Response> {
-    const target = eligible && this.enabled && request.method === "GET" ? pageKey(new URL(request.url), request.headers.get("Cookie")) : null;
-    if (!target) return withStatus((await render(request, nonce, false)).response, "BYPASS");
+    const target = eligible && request.method === "GET" ? pageKey(new URL(request.url), request.headers.get("Cookie")) : null;
+    if (!target || (!this.enabled && !this.scriptPolicy)) return withStatus((await render(request, nonce, false)).response, "BYPASS");
+    // The page renders at its canonical query: only what its route reads, validated (variant.ts).
+    const canonical = new URL(request.url);
+    canonical.search = target.search;
+    const canonicalRequest = canonical.href === request.url ? request : new Request(canonical, request);
+    if (!this.enabled) {
+      // No cache, but a shareable page still leaves without a nonce for a CDN to replay.
+      const result = await render(canonicalRequest, nonce, false);
+      if (!storablePolicy(result.response, result.contentFailures, { page: this.policy, notFound: this.notFoundPolicy })) return withStatus(result.response, "BYPASS");
+      return withStatus(await this.shareable(result.response, nonce), "BYPASS");
+    }
     const { key } = target;
     const entry = this.lookup(key);
     const age = entry ? this.now() - entry.storedAt : Infinity;
-    if (entry && age < entry.policy.ttlMs) return this.respond(entry, nonce, "HIT");
+    if (entry && age < entry.policy.ttlMs) return this.respond(entry, "HIT");
     if (entry && age < entry.policy.ttlMs + entry.policy.staleWhileRevalidateMs) {
       if (!this.inflight.has(key)) {
         const url = new URL(entry.url);
         const headers = new Headers({ Accept: "text/html", Cookie: variantCookieHeader(entry.variant) });
         this.fill(key, new Request(url, { headers }), newNonce(), render, true).catch((error: unknown) => this.onError(key, error));
       }
-      return this.respond(entry, nonce, "STALE");
+      return this.respond(entry, "STALE");
     }
 
-    // A miss: the request itself renders (without tracking parameters), or waits for the render in flight.
-    const canonical = new URL(request.url);
-    canonical.search = renderQuery(canonical.searchParams);
+    // A miss: the request itself renders, or waits for the render in flight.
     const pending = this.inflight.get(key);
     if (pending) {
       const shared = await pending.catch(() => null);
-      if (shared) return this.respond(shared, nonce, "MISS");
-      return this.fallback(key, await render(request, nonce, false), nonce);
+      if (shared) return this.respond(shared, "MISS");
+      return this.fallback(key, await render(canonicalRequest, nonce, false));
     }
     let own: RenderResult | null = null;
-    const canonicalRequest = canonical.href === request.url ? request : new Request(canonical, request);
     const filled = this.fill(key, canonicalRequest, nonce, render, false, (result) => (own = result));
     let stored: Entry | null = null;
     try {
@@ -178,25 +210,34 @@ export class PageCache {
       const stale = this.staleIfError(key);
       if (stale) {
         this.onError(key, error);
-        return this.respond(stale, nonce, "STALE");
+        return this.respond(stale, "STALE");
       }
       const failed = own as RenderResult | null;
       if (failed) return withStatus(failed.response, "MISS");
       throw error;
     }
-    if (stored) return this.respond(stored, nonce, "MISS");
+    if (stored) return this.respond(stored, "MISS");
     const result = own as RenderResult | null;
     if (!result) throw new Error("page cache: the render gave no response");
     return withStatus(result.response, "MISS");
   }
 
+  /** A shareable response as a CDN may keep it: no nonce, a CSP of script hashes. */
+  private async shareable(response: Response, nonce: string): Promise<Response> {
+    const html = withoutNonce(await response.text(), nonce);
+    const headers = new Headers(response.headers);
+    headers.delete("Content-Length");
+    if (this.scriptPolicy) headers.set("Content-Security-Policy", this.scriptPolicy(inlineScriptHashes(html)));
+    return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  }
+
   /** A render's own response, unless it failed and a stale entry may stand in (stale-if-error). */
-  private fallback(key: string, result: RenderResult, nonce: string): Response {
+  private fallback(key: string, result: RenderResult): Response {
     if (result.response.status >= 500) {
       const stale = this.staleIfError(key);
       if (stale) {
         void result.response.body?.cancel().catch(() => undefined);
-        return this.respond(stale, nonce, "STALE");
+        return this.respond(stale, "STALE");
       }
     }
     return withStatus(result.response, "MISS");
@@ -221,19 +262,19 @@ export class PageCache {
     const promise = (async () => {
       const result = await render(request, nonce, background);
       const policy = storablePolicy(result.response, result.contentFailures, { page: this.policy, notFound: this.notFoundPolicy });
-      const body = Buffer.from(await result.response.arrayBuffer());
-      const response = new Response(result.response.status === 304 || request.method === "HEAD" ? null : body, result.response);
+      const rendered = policy ? await this.shareable(result.response, nonce) : result.response;
+      const body = Buffer.from(await rendered.arrayBuffer());
+      const response = new Response(rendered.status === 304 || request.method === "HEAD" ? null : body, rendered);
       onResult?.({ response, contentFailures: result.contentFailures });
       if (result.response.status >= 500) throw new PageRenderError(result.response.status);
-      // A nonce too short to be unique in the page could not be substituted safely.
-      if (!policy || epoch !== this.epoch || nonce.length < MIN_NONCE_LENGTH) return null;
-      const headers = [...result.response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
-      const parts = splitAt(body, nonce);
+      // A nonce too short to be unique in the page could not be taken out safely.
+      if (!policy || epoch !== this.epoch || nonce.length < MIN_NONCE_LENGTH || body.length > this.maxEntryBytes) return null;
+      const headers = [...rendered.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
       const bytes = body.length + key.length * 2 + headers.reduce((n, [a, b]) => n + a.length + b.length, 0) + 256;
-      const variant = pageKey(new URL(request.url), request.headers.get("Cookie"))?.variant ?? { consent: false };
-      const entry: Entry = { status: result.response.status, headers, parts, etag: weakEtag(Buffer.concat(parts)), storedAt: this.now(), policy, bytes, url: request.url, variant };
-      this.pages.delete(key);
-      this.notFound.delete(key);
+      const variant = pageKey(new URL(request.url), request.headers.get("Cookie")).variant;
+      const entry: Entry = { status: rendered.status, headers, body, etag: weakEtag(body), storedAt: this.now(), policy, bytes, url: request.url, variant };
+      // A refresh keeps a page in use where it is (the segmented LRU); a 404 that became a page moves.
+      (entry.status === 200 ? this.notFound : this.pages).delete(key);
       (entry.status === 200 ? this.pages : this.notFound).set(key, entry);
       return entry;
     })();
@@ -245,11 +286,11 @@ export class PageCache {
     return promise;
   }
 
-  private respond(entry: Entry, nonce: string, status: CacheStatus): Response {
+  private respond(entry: Entry, status: CacheStatus): Response {
     const headers = new Headers(entry.headers);
     headers.set("ETag", entry.etag);
     headers.set("X-Cache", status);
-    return new Response(new Uint8Array(joinWith(entry.parts, nonce)), { status: entry.status, headers });
+    return new Response(new Uint8Array(entry.body), { status: entry.status, headers });
   }
 
   /** Forgets every page (the publish webhook, a new content version); renders in flight are not stored. */

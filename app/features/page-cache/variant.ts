@@ -6,43 +6,113 @@
  * - AU pages render the buyer's state and buyer type: prices, and the pricing modal's no-JavaScript
  *   form (in the shell of every AU page) with the stored choice selected: `state`, `buyer`.
  *   NZ pages have neither, so they are not split by them.
- * - The query parameters pages read (DECLARED_QUERY_PARAMS) are part of the key, sorted. Tracking
- *   parameters (utm_*, gclid, fbclid, ...) are dropped: they change nothing on the page. Any other
- *   parameter makes the request uncacheable (rendered, never stored), so random query strings
- *   cannot create entries.
+ * - The query parameters the page's route reads (ROUTE_QUERY_PARAMS), each with a validated,
+ *   canonical value, are part of the key, sorted. Every other parameter (tracking: utm_*, gclid,
+ *   ...; or one no page reads) is left out of the key and of the render: the page is served from
+ *   the entry without it, so random query strings create no entries and no renders (ADR 040).
  */
 import { BUILD_PARAMS } from "~/features/configurator/build";
-import { ACCESSORY_PARAMS } from "~/features/configurator/accessories";
+import { ACCESSORY_PARAMS, ACCESSORY_SORTS } from "~/features/configurator/accessories";
 import { BUYER_PARAMS } from "~/features/configurator/summary";
-import { CALCULATOR_OPEN_PARAM, STEP_PARAM } from "~/features/configurator/view";
+import { CALCULATOR_OPEN_PARAM, STEP_PARAM, STEPS } from "~/features/configurator/view";
+import { BUILD_HANDOFF_PARAM } from "~/features/configurator/handoff";
+import { MAX_QUERY_LENGTH, roundCoordinate } from "~/features/dealers/locator";
+import { MAX_LISTING_PAGE } from "~/features/news/listing";
 import { CALCULATOR_PARAMS } from "~/features/finance/calculator";
 import { SUBMITTED_PARAM } from "~/features/forms/constants";
 import { parseAuState, parseIsABN } from "~/features/pricing/states";
 import { CONSENT_VALUE, COOKIE_NAMES, hasConsentCookie, parseCookies } from "~/features/site-state/cookies";
 
-/** Every query parameter a page reads, on the server or while rendering (the rest are not read). */
-export const DECLARED_QUERY_PARAMS: ReadonlySet<string> = new Set([
-  // Configurator: the build, its step and accessory view, the calculator, a shared buyer choice.
-  ...Object.values(BUILD_PARAMS),
-  STEP_PARAM,
-  ...Object.values(ACCESSORY_PARAMS),
-  CALCULATOR_OPEN_PARAM,
-  ...Object.values(CALCULATOR_PARAMS),
-  ...Object.values(BUYER_PARAMS),
-  // Listings (news, accessories): category, page, sort, "load more".
-  "category",
-  "page",
-  "pages",
-  "sort",
-  // Forms: the thank-you state and the preselected model and dealer.
-  SUBMITTED_PARAM,
-  "model",
-  "dealer",
-  // Dealer locator.
-  "q",
-  "lat",
-  "lng",
-]);
+/**
+ * A declared parameter's rule: its canonical value, or null when the value is one the page would
+ * ignore anyway (the parameter is then left out of the key and of the render).
+ */
+export type ParamRule = (value: string) => string | null;
+
+/** Free text: whitespace collapsed, trimmed, at most `max` characters (what the page reads). */
+const text =
+  (max: number): ParamRule =>
+  (value) =>
+    value.replace(/\s+/g, " ").trim().slice(0, max).trim() || null;
+
+/** A whole number in min..max, in its plain form (`02` is `2`). */
+const whole =
+  (min: number, max: number): ParamRule =>
+  (value) => {
+    if (!/^\d{1,6}$/.test(value)) return null;
+    const n = Number(value);
+    return n >= min && n <= max ? String(n) : null;
+  };
+
+const oneOf =
+  (values: readonly string[]): ParamRule =>
+  (value) =>
+    values.includes(value) ? value : null;
+
+const code: ParamRule = (value) => (/^[A-Za-z0-9_-]{1,64}$/.test(value.trim()) ? value.trim() : null);
+
+/** A coordinate within ±limit degrees, rounded as the locator's links round it. */
+const coordinate =
+  (limit: number): ParamRule =>
+  (value) => {
+    if (!/^\s*-?\d{1,3}(\.\d+)?\s*$/.test(value)) return null;
+    const n = Number(value);
+    return Number.isFinite(n) && Math.abs(n) <= limit ? roundCoordinate(n) : null;
+  };
+
+/** A configurator path handed to a form (`?build=/au/config/<line>?...`). */
+const buildPath: ParamRule = (value) => (value.length <= 1000 && /^\/(au|nz)\/config\/[a-z0-9-]+\/?(\?|$)/.test(value) ? value : null);
+
+/** Parameters that may repeat (every value is read); the others are read once (the first). */
+const REPEATABLE = new Set<string>([BUILD_PARAMS.accessory]);
+/** At most this many values of a repeatable parameter. */
+const MAX_REPEATS = 30;
+
+/** The configurator (`$country.config.$modelLine`): the build, its view, the calculator, a shared buyer choice. */
+const CONFIGURATOR_PARAMS: Readonly<Record<string, ParamRule>> = {
+  ...Object.fromEntries(Object.values(BUILD_PARAMS).map((name) => [name, text(80)])),
+  [STEP_PARAM]: oneOf(STEPS),
+  [ACCESSORY_PARAMS.category]: text(60),
+  [ACCESSORY_PARAMS.sort]: oneOf(ACCESSORY_SORTS),
+  [ACCESSORY_PARAMS.all]: oneOf(["1"]),
+  [CALCULATOR_OPEN_PARAM]: oneOf(["1"]),
+  ...Object.fromEntries(Object.values(CALCULATOR_PARAMS).map((name) => [name, text(20)])),
+  ...Object.fromEntries(Object.values(BUYER_PARAMS).map((name) => [name, text(10)])),
+};
+
+/**
+ * Content pages (`$country._index`, `$country.$`, `$country.news._index`, `$country.news.$news`):
+ * what their blocks read. Listings (news and events: category, page; accessories: category,
+ * sort, pages), forms (the thank-you state, the preselected model and dealer, a configurator
+ * build handed over), the dealer locator (a place searched, the visitor's location, a dealer).
+ */
+const CONTENT_PAGE_PARAMS: Readonly<Record<string, ParamRule>> = {
+  category: text(60),
+  page: whole(1, MAX_LISTING_PAGE),
+  pages: whole(2, 99),
+  sort: oneOf(ACCESSORY_SORTS),
+  [SUBMITTED_PARAM]: code,
+  model: text(80),
+  dealer: code,
+  [BUILD_HANDOFF_PARAM]: buildPath,
+  q: text(MAX_QUERY_LENGTH),
+  lat: coordinate(90),
+  lng: coordinate(180),
+};
+
+/** The parameters a route reads, by route (the first whose path matches). */
+export const ROUTE_QUERY_PARAMS: readonly { route: string; path: RegExp; params: Readonly<Record<string, ParamRule>> }[] = [
+  { route: "$country.config.$modelLine", path: /^\/(au|nz)\/config\/[^/]+$/, params: CONFIGURATOR_PARAMS },
+  { route: "content pages", path: /^\/(au|nz)(\/|$)/, params: CONTENT_PAGE_PARAMS },
+];
+
+/** The parameters the page at `pathname` reads, with their rules. */
+export function declaredParamsOf(pathname: string): Readonly<Record<string, ParamRule>> {
+  return ROUTE_QUERY_PARAMS.find((r) => r.path.test(pathname))?.params ?? {};
+}
+
+/** Every query parameter some page reads (a CDN keeps only these in its key: deploy/varnish). */
+export const DECLARED_QUERY_PARAMS: ReadonlySet<string> = new Set(ROUTE_QUERY_PARAMS.flatMap((r) => Object.keys(r.params)));
 
 /** Campaign and click identifiers: never read by a page, dropped from the key. */
 const TRACKING_PARAM = /^(utm_[a-z_]+|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|yclid|ttclid|twclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|ref|srsltid)$/i;
@@ -96,39 +166,34 @@ export function variantCookieHeader(variant: PageVariant): string {
   return parts.join("; ");
 }
 
-export type CanonicalQuery = { cacheable: true; search: string } | { cacheable: false; search: null };
-
 /**
- * The query a cacheable page is rendered with: the request's own, in its own order, without the
- * tracking parameters (so a stored page never carries one visitor's campaign identifiers). Not
- * sorted: a response the cache does not store (a redirect that drops the shared buyer choice)
- * must send the visitor on with the parameters as they came.
+ * The query a page is cached under and rendered with: the parameters its route declares, each
+ * through its rule (a value the page would ignore is left out), sorted by name (then value).
+ * Tracking parameters and parameters no page reads are left out: the page is served from the
+ * entry without them, so neither can make a new entry or a render of its own.
  */
-export function renderQuery(search: URLSearchParams): string {
-  const kept = [...search].filter(([name]) => !isTrackingParam(name));
+export function canonicalQuery(pathname: string, search: URLSearchParams): string {
+  const rules = declaredParamsOf(pathname);
+  const kept: [string, string][] = [];
+  const seen = new Map<string, number>();
+  for (const [name, raw] of search) {
+    const rule = Object.prototype.hasOwnProperty.call(rules, name) ? rules[name] : undefined;
+    if (!rule) continue;
+    const count = seen.get(name) ?? 0;
+    if (count >= (REPEATABLE.has(name) ? MAX_REPEATS : 1)) continue;
+    const value = rule(raw);
+    if (value === null) continue;
+    seen.set(name, count + 1);
+    kept.push([name, value]);
+  }
+  kept.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
   const query = new URLSearchParams(kept).toString();
   return query ? `?${query}` : "";
 }
 
-/**
- * The query a page is cached under: the declared parameters, sorted by name (then value);
- * tracking parameters dropped. Undeclared parameters make the request uncacheable.
- */
-export function canonicalQuery(search: URLSearchParams): CanonicalQuery {
-  const kept: [string, string][] = [];
-  for (const [name, value] of search) {
-    if (DECLARED_QUERY_PARAMS.has(name)) kept.push([name, value]);
-    else if (!isTrackingParam(name)) return { cacheable: false, search: null };
-  }
-  kept.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
-  const query = new URLSearchParams(kept).toString();
-  return { cacheable: true, search: query ? `?${query}` : "" };
-}
-
-/** The page cache key: path, canonical query and variant. Null when the request is not cacheable. */
-export function pageKey(url: URL, cookieHeader: string | null | undefined): { key: string; search: string; variant: PageVariant } | null {
-  const query = canonicalQuery(url.searchParams);
-  if (!query.cacheable) return null;
+/** The page cache key: path, canonical query and variant (the query is also what the page renders with). */
+export function pageKey(url: URL, cookieHeader: string | null | undefined): { key: string; search: string; variant: PageVariant } {
+  const search = canonicalQuery(url.pathname, url.searchParams);
   const variant = pageVariantOf(url.pathname, cookieHeader);
-  return { key: `${url.pathname}${query.search} ${variantString(variant)}`, search: query.search, variant };
+  return { key: `${url.pathname}${search} ${variantString(variant)}`, search, variant };
 }

@@ -1,8 +1,10 @@
 /**
- * The Content-Security-Policy of the site (pure: no I/O, no Express). Scripts run only with the
- * response's nonce ('strict-dynamic' lets them load their own modules and the optional Google
- * Maps and bot-check scripts); there is no 'unsafe-inline' for scripts. Host lists are kept for
- * browsers without 'strict-dynamic'. Styles allow inline style attributes (blocks set colours and
+ * The Content-Security-Policy of the site (pure: no I/O, no Express). There is no 'unsafe-inline'
+ * for scripts. A response of its own (private, no-store, a preview, a form's answer) runs scripts
+ * with its nonce, and 'strict-dynamic' lets them load their own modules and the optional Google
+ * Maps and bot-check scripts; host lists are kept for browsers without 'strict-dynamic'. A page a
+ * shared cache stores names the hashes of its inline scripts instead, with no nonce a cache could
+ * replay, and the site's origin and the two third parties for the scripts they load (ADR 040). Styles allow inline style attributes (blocks set colours and
  * sizes from content). Only Storyblok's visual editor may frame the site.
  */
 
@@ -17,7 +19,10 @@ const BOT_CHECK = "https://challenges.cloudflare.com";
 const VIDEO_EMBEDS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
 
 export interface CspOptions {
-  nonce: string;
+  /** The response's own nonce (a response no shared cache stores). */
+  nonce?: string;
+  /** A shareable page: the 'sha256-…' sources of its inline scripts, in place of a nonce. */
+  scriptHashes?: readonly string[];
   /** Development: Vite's client and HMR websocket. */
   dev?: boolean;
   /** A verified Storyblok preview response: the bridge script, its API calls and its frames. */
@@ -30,10 +35,21 @@ export interface CspOptions {
 
 export type CspDirectives = Record<string, string[]>;
 
-export function cspDirectives({ nonce, dev = false, preview = false, https = false, assetOrigins: media = assetOrigins() }: CspOptions): CspDirectives {
+/**
+ * script-src. With hashes, no 'strict-dynamic': under it, browsers refuse the `import()` of a
+ * parser-inserted inline module that is trusted by hash (Remix's bootstrap loads its entry that
+ * way), while a nonce passes on to it. The origin ('self') and the third parties' hosts allow
+ * what those scripts load.
+ */
+function scriptSources(nonce: string | undefined, hashes: readonly string[] | undefined): string[] {
+  if (hashes) return ["'self'", ...hashes, ...MAPS, BOT_CHECK];
+  return ["'self'", `'nonce-${nonce ?? ""}'`, "'strict-dynamic'", ...MAPS, BOT_CHECK];
+}
+
+export function cspDirectives({ nonce, scriptHashes, dev = false, preview = false, https = false, assetOrigins: media = assetOrigins() }: CspOptions): CspDirectives {
   const directives: CspDirectives = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...MAPS, BOT_CHECK],
+    "script-src": scriptSources(nonce, scriptHashes),
     "script-src-attr": ["'none'"],
     "style-src": ["'self'", "'unsafe-inline'", "https://fonts.googleapis.com"],
     "img-src": ["'self'", "data:", "blob:", "https:"],

@@ -77,3 +77,11 @@ export function applyPreviewPolicy(res: ServerResponse, options: SecurityHeaderO
     contentSecurityPolicy({ nonce: nonceOf(res), dev: !options.production, https: options.https, preview: true, assetOrigins: options.assetOrigins }),
   );
 }
+
+/**
+ * The policy of a page a shared cache may store: the site's policy with the hashes of the page's
+ * inline scripts in place of a nonce (the page cache computes them when it stores the page).
+ */
+export function shareablePagePolicy(options: SecurityHeaderOptions): (scriptHashes: string[]) => string {
+  return (scriptHashes) => contentSecurityPolicy({ scriptHashes, dev: !options.production, https: options.https });
+}

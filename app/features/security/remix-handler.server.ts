@@ -56,7 +56,11 @@ function requestHeaders(incoming: ExpressRequest["headers"]): Headers {
 async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    // The page cache's policy of a shareable page replaces the per-response one set earlier.
+    if (key === "content-security-policy") res.setHeader(key, value);
+    else res.append(key, value);
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

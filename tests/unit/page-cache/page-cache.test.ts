@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PageCache, type Render } from "~/features/page-cache/page-cache.server";
-import { canonicalQuery, pageKey, pageVariantOf, variantString } from "~/features/page-cache/variant";
+import { canonicalQuery, DECLARED_QUERY_PARAMS, pageKey, pageVariantOf, variantString } from "~/features/page-cache/variant";
+import { inlineScriptHashes } from "~/features/page-cache/page-cache.server";
+import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { RenderLimiter } from "~/features/http/render-limit.server";
 
 const ORIGIN = "http://site.test";
@@ -27,6 +30,8 @@ function renderer(options: { status?: number; headers?: Record<string, string>; 
   return { render, calls: () => calls };
 }
 
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
 function clock() {
   let t = 1_000_000;
   return { now: () => t, advance: (ms: number) => (t += ms) };
@@ -43,42 +48,91 @@ describe("page variants", () => {
     expect(variantString(pageVariantOf("/au", "auState=XX; isABN=maybe"))).toBe("consent=0 state=VIC buyer=abn");
   });
 
-  it("keys on the declared query, sorted; drops tracking parameters; refuses unknown ones", () => {
-    expect(canonicalQuery(new URLSearchParams("wheels=b&colour=a&utm_source=tv&gclid=1"))).toEqual({ cacheable: true, search: "?colour=a&wheels=b" });
-    expect(canonicalQuery(new URLSearchParams("fbclid=x"))).toEqual({ cacheable: true, search: "" });
-    expect(canonicalQuery(new URLSearchParams("random=1")).cacheable).toBe(false);
-    expect(pageKey(new URL(`${ORIGIN}/au/config/tarrak?colour=a&utm_medium=x`), "consent=1")?.key).toBe("/au/config/tarrak?colour=a consent=1 state=VIC buyer=abn");
+  it("keys on the parameters the route reads, validated and sorted; leaves out every other", () => {
+    const q = (path: string, search: string) => canonicalQuery(path, new URLSearchParams(search));
+    expect(q("/au/config/tarrak", "wheels=b&colour=a&utm_source=tv&gclid=1")).toBe("?colour=a&wheels=b");
+    expect(q("/au/config/tarrak", "fbclid=x")).toBe("");
+    // A parameter no page reads is left out: the page's own entry answers.
+    expect(q("/au/config/tarrak", "random=1&colour=a")).toBe("?colour=a");
+    expect(q("/au", "random=1")).toBe("");
+    // Each route reads its own: the configurator's step is nothing on a content page.
+    expect(q("/au/news", "tab=summary&page=2")).toBe("?page=2");
+    // Page numbers in range, in their plain form; anything else is the first page.
+    expect(q("/au/news", "page=02")).toBe("?page=2");
+    for (const bad of ["abc", "0", "-1", "21", "1e3", "2.5", ""]) expect(q("/au/news", `page=${bad}`), bad).toBe("");
+    // Search text as the locator reads it: at most 100 characters.
+    expect(q("/au/dealer-locator", `q=${"x".repeat(15_000)}`)).toBe(`?q=${"x".repeat(100)}`);
+    expect(q("/au/dealer-locator", "q=%20%20Dubbo%20%20NSW%20")).toBe("?q=Dubbo+NSW");
+    // Coordinates rounded to 3 places; out of range or not a number: left out.
+    expect(q("/au/dealer-locator", "lat=-33.868812&lng=151.209290")).toBe("?lat=-33.869&lng=151.209");
+    expect(q("/au/dealer-locator", "lat=91&lng=NaN")).toBe("");
+    // Read once (the first), except accessories; the same meaning makes the same key.
+    expect(q("/au/news", "page=2&page=3")).toBe("?page=2");
+    expect(q("/au/config/tarrak", "acc=b&acc=a&variant=x")).toBe(q("/au/config/tarrak", "variant=x&acc=a&acc=b"));
+    expect(pageKey(new URL(`${ORIGIN}/au/config/tarrak?colour=a&utm_medium=x`), "consent=1").key).toBe("/au/config/tarrak?colour=a consent=1 state=VIC buyer=abn");
+  });
+
+  it("the Varnish recipe keys on the same parameters as the server", () => {
+    const vcl = readFileSync("deploy/varnish/default.vcl", "utf8");
+    const list = /\(\?!\(\?:([a-z_|]+)\)=\)/.exec(vcl)?.[1]?.split("|");
+    expect(list).toEqual([...DECLARED_QUERY_PARAMS].sort());
+  });
+});
+
+describe("script hashes of a shareable page", () => {
+  const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  it("hashes every inline script a browser runs, each once, as the browser reads it", () => {
+    const html = [
+      '<script nonce="">window.__remixContext = {"a":"é"};</script>',
+      '<script type="module">import "/assets/a.js"; import("/assets/entry.js");</script>',
+      '<script src="/assets/x.js"></script>',
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      "<script>$RC('B:0','S:0')</script>",
+      "<script>$RC('B:0','S:0')</script>",
+      "<script>a\r\nb</script>",
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([
+      sha('window.__remixContext = {"a":"é"};'),
+      sha('import "/assets/a.js"; import("/assets/entry.js");'),
+      sha("$RC('B:0','S:0')"),
+      sha("a\nb"),
+    ]);
   });
 });
 
 describe("PageCache", () => {
-  it("renders a miss at the request's own query order, without tracking parameters; keys it sorted", async () => {
+  it("renders a miss at its canonical query (what the route reads), and keys it so", async () => {
     const cache = new PageCache();
     const seen: string[] = [];
-    const render: Render = async (request) => {
-      seen.push(new URL(request.url).search);
-      // A loader's redirect (dropping a shared buyer choice) keeps the order it was given.
-      return { response: new Response(null, { status: 302, headers: { Location: new URL(request.url).search } }), contentFailures: 0 };
-    };
-    const redirect = await cache.serve(req("/au/config/tarrak?variant=gxl&engine=e&utm_source=tv&acc=towbar&tab=summary"), N, render, true);
-    expect(redirect.headers.get("Location")).toBe("?variant=gxl&engine=e&acc=towbar&tab=summary");
     const { render: page } = renderer();
-    await cache.serve(req("/au/config/tarrak?wheels=b&colour=a"), N, page, true);
-    expect((await cache.serve(req("/au/config/tarrak?colour=a&wheels=b&gclid=1"), N, page, true)).headers.get("X-Cache")).toBe("HIT");
-    expect(seen).toEqual(["?variant=gxl&engine=e&acc=towbar&tab=summary"]);
+    const render: Render = async (request, nonce, background) => {
+      seen.push(new URL(request.url).search);
+      return page(request, nonce, background);
+    };
+    await cache.serve(req("/au/config/tarrak?wheels=b&colour=a&utm_source=tv&x=1"), N, render, true);
+    expect((await cache.serve(req("/au/config/tarrak?colour=a&wheels=b&gclid=1"), N, render, true)).headers.get("X-Cache")).toBe("HIT");
+    expect(seen).toEqual(["?colour=a&wheels=b"]);
   });
 
-  it("substitutes each response's nonce and never replays the render's", async () => {
-    const cache = new PageCache();
+  it("takes the nonce out of a shareable page and names its inline scripts' hashes, the same on every HIT", async () => {
+    const cache = new PageCache({ scriptPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}` });
     const { render } = renderer();
     const miss = await cache.serve(req("/au"), "nonce-one-abcdefghijklmnop", render, true);
     const hit = await cache.serve(req("/au"), "nonce-two-abcdefghijklmnop", render, true);
     expect(miss.headers.get("X-Cache")).toBe("MISS");
     expect(hit.headers.get("X-Cache")).toBe("HIT");
-    expect(await miss.text()).toContain('nonce="nonce-one-abcdefghijklmnop"');
-    const body = await hit.text();
-    expect(body).toContain('nonce="nonce-two-abcdefghijklmnop"');
-    expect(body).not.toContain("nonce-one-abcdefghijklmnop");
+    const policy = `script-src 'self' ${sha256("1")}`;
+    expect(miss.headers.get("Content-Security-Policy")).toBe(policy);
+    expect(hit.headers.get("Content-Security-Policy")).toBe(policy);
+    const [missBody, hitBody] = [await miss.text(), await hit.text()];
+    expect(missBody).toBe(hitBody);
+    expect(hitBody).toContain("<script>1</script>");
+    expect(hitBody).not.toContain("nonce");
+    // A response of its own (private) keeps its nonce and the render's policy.
+    const { render: privatePage } = renderer({ headers: { "Cache-Control": "private, no-store", "Content-Security-Policy": "script-src 'nonce-x'" } });
+    const own = await cache.serve(req("/au/finance"), "nonce-three-abcdefghijklmn", privatePage, true);
+    expect(await own.text()).toContain('nonce="nonce-three-abcdefghijklmn"');
+    expect(own.headers.get("Content-Security-Policy")).toBe("script-src 'nonce-x'");
   });
 
   it("renders once for concurrent misses of a key", async () => {
@@ -87,19 +141,47 @@ describe("PageCache", () => {
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => cache.serve(req("/au/news"), `nonce-${i}-abcdefghijklmnop`, render, true)));
     expect(calls()).toBe(1);
     const bodies = await Promise.all(responses.map((r) => r.text()));
-    bodies.forEach((b, i) => expect(b).toContain(`nonce="nonce-${i}-abcdefghijklmnop"`));
+    // One page for all of them, replaying no one's nonce.
+    bodies.forEach((b) => expect(b).toBe(bodies[0]));
+    expect(bodies[0]).not.toContain("nonce-");
   });
 
-  it("stays within its bound in bytes, evicting the least recently used (1,000 random queries)", async () => {
+  it("stays within its bound in bytes (1,000 random searches)", async () => {
     const cache = new PageCache({ maxBytes: 40_000 });
     const { render } = renderer({ body: (url) => `<html>${"x".repeat(1000)}${url.search}</html>` });
     for (let i = 0; i < 1000; i++) {
-      const query = Math.random() < 0.5 ? `?page=${Math.floor(Math.random() * 1e9)}` : `?r${Math.random().toString(36).slice(2)}=1&utm_source=${i}`;
-      await (await cache.serve(req(`/au/news${query}`), N, render, true)).text();
+      const query = `?q=${Math.random().toString(36).slice(2)}&utm_source=${i}`;
+      await (await cache.serve(req(`/au/dealer-locator${query}`), N, render, true)).text();
       expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
     }
     expect(cache.size).toBeGreaterThan(0);
     expect(cache.size).toBeLessThan(40);
+  }, 60_000);
+
+  it("keeps the pages in use through 1,000 distinct dealer searches and unknown parameters", async () => {
+    // Room for about 40 pages of 1 KB: a plain LRU would have evicted /au after 40 new keys.
+    const cache = new PageCache({ maxBytes: 48_000 });
+    const { render } = renderer({ body: (url) => `<html>${"x".repeat(1000)}${url.pathname}${url.search}</html>` });
+    const inUse = ["/au", "/au/offers", "/nz"];
+    for (const path of inUse) for (let i = 0; i < 2; i++) await (await cache.serve(req(path), N, render, true)).text();
+    for (let i = 0; i < 1000; i++) {
+      const query = i % 2 === 0 ? `/au/dealer-locator?q=${Math.random().toString(36).slice(2)}` : `/au?x${i}=${Math.random()}`;
+      await (await cache.serve(req(query), N, render, true)).text();
+      expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    }
+    for (const path of inUse) expect((await cache.serve(req(path), N, render, true)).headers.get("X-Cache"), path).toBe("HIT");
+  }, 60_000);
+
+  it("stores no page over its entry cap (served, rendered each time)", async () => {
+    const cache = new PageCache({ maxEntryBytes: 10_000 });
+    const { render, calls } = renderer({ body: (url) => `<html>${"x".repeat(url.pathname === "/au/big" ? 20_000 : 100)}</html>` });
+    const first = await cache.serve(req("/au/big"), N, render, true);
+    expect(first.status).toBe(200);
+    expect((await first.text()).length).toBeGreaterThan(20_000);
+    expect((await cache.serve(req("/au/big"), N, render, true)).headers.get("X-Cache")).toBe("MISS");
+    expect(calls()).toBe(2);
+    await cache.serve(req("/au/small"), N, render, true);
+    expect((await cache.serve(req("/au/small"), N, render, true)).headers.get("X-Cache")).toBe("HIT");
   });
 
   it("serves STALE while one background render refreshes, then the new page", async () => {
@@ -134,7 +216,7 @@ describe("PageCache", () => {
     const stale = await cache.serve(req("/au/offers"), "fresh-abcdefghijklmnop", render, true);
     expect(stale.status).toBe(200);
     expect(stale.headers.get("X-Cache")).toBe("STALE");
-    expect(await stale.text()).toContain('nonce="fresh-abcdefghijklmnop"');
+    expect(await stale.text()).toContain("<script>1</script>");
     const uncached = await cache.serve(req("/au/finance"), N, render, true);
     expect(uncached.status).toBe(503);
     expect(cache.size).toBe(1);

@@ -2,6 +2,7 @@ import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import type { Country } from "~/content/schema";
+import { roundCoordinate } from "../locator";
 import type { PlaceSuggestion } from "../search";
 import type { LatLng } from "../types";
 
@@ -48,7 +49,7 @@ function searchUrl(pathname: string, values: Record<string, string | undefined>)
   return query ? `${pathname}?${query}` : pathname;
 }
 
-const coordinate = (n: number) => n.toFixed(5);
+const coordinate = roundCoordinate;
 
 /**
  * The locator's search: a GET form (`?q=`) that works without JavaScript, enhanced into an
