@@ -12,9 +12,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spaceSchemaFrom, type DatasourceInput, type SpaceSchema } from "~/content/space/space-schema";
+import { validateFixtureStory as validateWith, validatorSchema, type ValidationIssue } from "~/content/space/validator";
 
-export { validatorSchema, validateFixtureStory, checkSpaceSchema } from "~/content/space/validator";
-export type { SpaceSchema } from "~/content/space/space-schema";
+export { validatorSchema, checkSpaceSchema, type ValidationIssue } from "~/content/space/validator";
+export type { SpaceSchema, WireComponent, WireField, WireGroup, WireDatasource } from "~/content/space/space-schema";
 
 /** Datasource names shown in the space. */
 const DATASOURCE_NAMES: Readonly<Record<string, string>> = { "news-categories": "News categories" };
@@ -41,6 +42,18 @@ export function buildSpaceSchema(_spaceName?: string, contentDir = process.env.C
   return spaceSchemaFrom(readDatasources(contentDir));
 }
 
+let validator: ReturnType<typeof validatorSchema> | null = null;
+
+/**
+ * validateStory() of @storyblok/schema on a story (and its draft) against the space schema; by
+ * default the one generated from the code (built once).
+ */
+export function validateFixtureStory(story: unknown, space?: SpaceSchema): ValidationIssue[] {
+  if (space) return validateWith(story, space);
+  validator ??= validatorSchema(buildSpaceSchema());
+  return validateWith(story, validator);
+}
+
 /** The files of the CLI's layout under `outDir`, path → JSON text. */
 export function spaceSchemaFiles(schema: SpaceSchema, space: string): Record<string, string> {
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -51,7 +64,7 @@ export function spaceSchemaFiles(schema: SpaceSchema, space: string): Record<str
   };
 }
 
-export function spaceName(env: NodeJS.ProcessEnv = process.env): string {
+export function spaceName(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const id = env.STORYBLOK_SPACE_ID?.trim();
   if (id && !/^[A-Za-z0-9_-]+$/.test(id)) throw new Error(`STORYBLOK_SPACE_ID must be a space id (letters, digits, - and _), got "${id}"`);
   return id || "seed";
