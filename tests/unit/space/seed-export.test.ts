@@ -104,7 +104,7 @@ describe("space:export: structural invariants of the written seed", () => {
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), "seed-export-"));
     writeSeed(dir, seed, "content-fixtures", { components: [], groups: [] });
-  });
+  }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("writes one story file per story and folder, named <slug>_<uuid>.json as the CLI names them", () => {
