@@ -8,7 +8,7 @@ export const schema = z
     heading: field.text,
     /** Image or video. */
     media: assetSchema.nullish(),
-    captions: assetSchema.nullish(),
+    captions: field.captions,
     /** Storyblok datetime "YYYY-MM-DD HH:mm". */
     event_date: field.datetime,
     location: field.text,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assetSchema, blokBase } from "~/content/schema";
+import { assetSchema, blokBase, field } from "~/content/schema";
 import { sectionFields } from "./shared.schema";
 
 export const schema = z
@@ -7,9 +7,9 @@ export const schema = z
     ...blokBase,
     component: z.literal("video-banner"),
     ...sectionFields,
-    video: assetSchema.nullish(),
+    video: field.video,
     poster: assetSchema.nullish(),
-    captions: assetSchema.nullish(),
+    captions: field.captions,
     /** Plays by itself, muted and looping (never with sound); otherwise the visitor presses play. */
     autoplay: z.boolean().optional(),
     /** Text over a dark video ("light") or a light one ("dark"). */

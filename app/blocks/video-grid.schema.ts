@@ -9,9 +9,9 @@ export const videoGridItemSchema = z
     component: z.literal("video-grid-item"),
     heading: field.text,
     description: textOrRichSchema.optional(),
-    video: assetSchema.nullish(),
+    video: field.video,
     poster: assetSchema.nullish(),
-    captions: assetSchema.nullish(),
+    captions: field.captions,
   })
   .loose();
 

@@ -10,8 +10,8 @@ export const listingVideoSchema = z
     component: z.literal("video-listing-video"),
     heading: field.text,
     image: assetSchema.nullish(),
-    video: assetSchema.nullish(),
-    captions: assetSchema.nullish(),
+    video: field.video,
+    captions: field.captions,
     additionalInformation: textOrRichSchema.optional(),
   })
   .loose();
@@ -33,8 +33,8 @@ export const videoListingItemSchema = z
     heading: field.text,
     subHeading: field.text,
     image: assetSchema.nullish(),
-    heroVideo: assetSchema.nullish(),
-    heroCaptions: assetSchema.nullish(),
+    heroVideo: field.video,
+    heroCaptions: field.captions,
     videoCategories: z.array(videoCategorySchema).optional(),
   })
   .loose();

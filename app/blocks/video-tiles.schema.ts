@@ -14,10 +14,10 @@ export const videoTileSchema = z
     videoThumbnail: assetSchema.nullish(),
     /** Poster of a video thumbnail (and the tile's picture when there is no thumbnail). */
     videoThumbnailPlaceholder: assetSchema.nullish(),
-    video: assetSchema.nullish(),
+    video: field.video,
     /** Poster of the full video. */
     videoPlaceholder: assetSchema.nullish(),
-    captions: assetSchema.nullish(),
+    captions: field.captions,
     showDesktop: z.boolean().optional(),
     showMobile: z.boolean().optional(),
   })

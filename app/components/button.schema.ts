@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { assetSchema, blokBase, field } from "~/content/schema";
+import { blokBase, field } from "~/content/schema";
 
 export const BUTTON_SIZES = ["xs", "sm", "lg"] as const;
 
@@ -15,7 +15,7 @@ export const buttonSchema = z
     modalAction: field.key,
     variant: z.enum(["primary", "secondary", "outline"]).optional(),
     /** WebVTT captions for a video link. */
-    captions: assetSchema.nullish(),
+    captions: field.captions,
   })
   .loose();
 

@@ -14,7 +14,7 @@ export const cardSchema = z
     /** Image (jpg, jpeg, png, gif, webp), video file (mp4, webm, ogg, mov) or a watch link. */
     media: assetSchema.nullish(),
     /** WebVTT captions when the media is a video file. */
-    mediaCaptions: assetSchema.nullish(),
+    mediaCaptions: field.captions,
     /** "light" (white text, the default over media) or "dark", or a CSS colour. */
     textColor: field.key,
     applyGradient: z.boolean().optional(),

@@ -81,7 +81,16 @@ export const blokBase = {
   component: z.string(),
   _editable: z.string().optional(),
   bottom_spacing: z.boolean().optional(),
-  locale: localeSchema.meta({ storyblok: { description: "Empty: both countries." } }),
+  locale: localeSchema.meta({
+    storyblok: {
+      description: "Empty: both countries.",
+      options: [
+        { name: "AU", value: "au" },
+        { name: "NZ", value: "nz" },
+        { name: "Both", value: "both" },
+      ],
+    },
+  }),
 };
 
 /**
@@ -164,6 +173,10 @@ export const field = {
   date: z.string().optional().meta({ storyblok: { type: "datetime", disable_time: true } }),
   flag: z.boolean().optional(),
   asset: assetSchema.nullish(),
+  /** A video file. */
+  video: assetSchema.nullish().meta({ storyblok: { filetypes: ["videos"] } }),
+  /** WebVTT captions of a video. */
+  captions: assetSchema.nullish().meta({ storyblok: { filetypes: ["texts"], description: "WebVTT captions (.vtt)." } }),
   ref: storyRefSchema.optional(),
   refs: z.array(storyRefSchema).optional(),
   /** A plain text field that some spaces turned into richtext: each use states its Storyblok type. */

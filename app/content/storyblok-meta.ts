@@ -40,8 +40,8 @@ export interface StoryblokFieldMeta {
   translatable?: boolean;
   /** Shown under the field in the editor. */
   description?: string;
-  /** option/options: the values to pick from (an enum's values are derived). */
-  options?: readonly string[];
+  /** option/options: the values to pick from (an enum's values are derived), with their labels. */
+  options?: readonly (string | { name: string; value: string })[];
   /** option/options: the entries of this datasource. */
   datasource?: string;
   /** option/options: story references to these content types. */

@@ -51,7 +51,7 @@ export function spaceSchemaFiles(schema: SpaceSchema, space: string): Record<str
   };
 }
 
-export function spaceName(env: NodeJS.ProcessEnv = process.env): string {
+export function spaceName(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const id = env.STORYBLOK_SPACE_ID?.trim();
   if (id && !/^[A-Za-z0-9_-]+$/.test(id)) throw new Error(`STORYBLOK_SPACE_ID must be a space id (letters, digits, - and _), got "${id}"`);
   return id || "seed";

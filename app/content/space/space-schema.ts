@@ -276,10 +276,14 @@ function planField(component: string, key: string, schema: z.ZodType, pos: numbe
         field.source = "internal";
         field.datasource_slug = meta.datasource;
       } else {
-        const values =
-          meta.options ?? enumValues(inner instanceof z.ZodArray ? (inner.element as z.ZodType) : inner) ?? null;
+        const derived = enumValues(inner instanceof z.ZodArray ? (inner.element as z.ZodType) : inner);
+        const values = meta.options ?? derived;
+        const named = (meta.options ?? []).map((o) => (typeof o === "string" ? o : o.value));
+        if (meta.options && derived && named.join() !== derived.join()) {
+          throw new Error(`${component}.${key}: the annotated options (${named.join(", ")}) are not the enum's (${derived.join(", ")})`);
+        }
         if (!values || values.length === 0) throw new Error(`${component}.${key}: an option field needs options, a datasource or stories`);
-        field.options = values.map((value) => ({ name: value, value }));
+        field.options = values.map((value) => (typeof value === "string" ? { name: value, value } : { name: value.name, value: value.value }));
       }
       break;
     }

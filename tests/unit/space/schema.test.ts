@@ -219,6 +219,12 @@ describe("the space schema (npm run space:schema)", () => {
     const bare = z.looseObject({ ...blokBase, component: z.literal("bare-block"), caption: z.string().optional(), title: field.text });
     expect(() => spaceSchemaFrom([], { blocks: { "bare-block": bare }, contentTypes: {} })).toThrow(/bare-block\.caption: .*annotate it/);
     expect(() => spaceSchemaFrom([], { blocks: { "bare-block": bare }, contentTypes: {} })).not.toThrow(/bare-block\.title/);
+    const drifted = z.looseObject({
+      ...blokBase,
+      component: z.literal("drifted"),
+      theme: z.enum(["dark", "light"]).optional().meta({ storyblok: { options: ["dark"] } }),
+    });
+    expect(() => spaceSchemaFrom([], { blocks: { drifted }, contentTypes: {} })).toThrow(/drifted\.theme: the annotated options/);
   });
 });
 
