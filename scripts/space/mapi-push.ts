@@ -371,6 +371,8 @@ export interface CliManifestLine {
 export interface PostPushUpdate {
   /** The story's id in the space. */
   id: number;
+  name: string;
+  slug: string;
   full_slug: string;
   content: unknown;
   publish: boolean;
@@ -408,12 +410,19 @@ export function planPostPush(seed: Seed, storyManifest: CliManifestLine[], asset
     const counts = emptyCounts();
     const content = rewriteRefs(story.content, maps, counts);
     if (counts.singleRelations === 0 && counts.assetLinks === 0) continue;
-    updates.push({ id: target(story), full_slug: story.full_slug, content, publish: story.published });
+    updates.push({ id: target(story), name: story.name, slug: story.slug, full_slug: story.full_slug, content, publish: story.published });
   }
   for (const draft of seed.drafts) {
     const story = seed.stories.find((s) => s.uuid === draft.uuid);
     if (!story) continue;
-    updates.push({ id: target(story), full_slug: story.full_slug, content: rewriteRefs(draft.content, maps), publish: false });
+    updates.push({
+      id: target(story),
+      name: story.name,
+      slug: story.slug,
+      full_slug: story.full_slug,
+      content: rewriteRefs(draft.content, maps),
+      publish: false,
+    });
   }
   return updates;
 }
@@ -426,7 +435,7 @@ export async function runPostPush(
   const client = makeClient(o);
   for (const update of updates) {
     await client.put(`/v1/spaces/${o.spaceId}/stories/${update.id}`, {
-      body: { story: { content: update.content }, publish: update.publish ? 1 : 0 },
+      body: { story: { name: update.name, slug: update.slug, content: update.content }, publish: update.publish ? 1 : 0 },
     } as never);
     o.log?.(`post-push: ${update.full_slug}${update.publish ? " (published)" : ""}`);
   }

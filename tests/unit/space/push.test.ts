@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runContentCheck } from "../../../scripts/content-check-lib";
-import { planPostPush, pushSpace, readManifest, type CliManifestLine } from "../../../scripts/space/mapi-push";
+import { planPostPush, pushSpace, readManifest, runPostPush, type CliManifestLine } from "../../../scripts/space/mapi-push";
 import { startMapiStandin, writeBackContentFolder, type MapiStandin } from "../../../scripts/space/mapi-standin";
 import { buildSpaceSchema } from "../../../scripts/space/schema";
 import { ALLOWED_UNKNOWN_BLOK_STORIES } from "~/content/check";
@@ -25,7 +25,7 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "space-push-"));
   writeSeed(dir, buildSeed(readFixtureSet("content-fixtures"), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES }), "content-fixtures", { components: schema.components, groups: schema.groups });
   ({ seed, assetBytes } = readSeed(dir));
-});
+}, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const fixture = (slug: string) =>
@@ -231,4 +231,43 @@ describe("the pass after Storyblok's CLI (npm run space:push -- --after-cli)", (
     const draft = updates.filter((u) => u.full_slug === "news/dealer-network-expands");
     expect(draft.at(-1)?.publish).toBe(false);
   });
+
+  it("puts the translated references into the space, published as before (run against the stand-in)", async () => {
+    const standin = await startMapiStandin();
+    const small: Seed = {
+      ...seed,
+      assets: [],
+      drafts: [],
+      stories: seed.stories.filter(
+        (s) =>
+          ["car-configurator", "car-configurator/models", "vehicle-prices"].includes(s.full_slug) ||
+          s.full_slug === "car-configurator/models/kordan" ||
+          s.full_slug.startsWith("car-configurator/models/kordan/au") ||
+          /^vehicle-prices\/kordan-/.test(s.full_slug),
+      ),
+    };
+    const connection = { spaceId: standin.spaceId, token: standin.token, baseUrl: standin.url, rateLimit: false as const };
+    try {
+      const manifestFile = path.join(dir, "push", "after-cli", "manifest.jsonl");
+      await pushSpace({ ...connection, manifestFile, seed: small, schema: { components: schema.components, groups: schema.groups }, assetBytes });
+      // What the CLI leaves behind: the single references still hold the seed's uuids.
+      const model = standin.store.stories.find((s) => s.full_slug === "car-configurator/models/kordan/au/sr5");
+      const seedModel = small.stories.find((s) => s.full_slug === "car-configurator/models/kordan/au/sr5");
+      const stale = { ...(model?.content ?? {}), model_line: (seedModel?.content as { model_line: string }).model_line };
+      if (model) model.content = model.published_content = stale;
+      const cliManifest: CliManifestLine[] = readManifest(manifestFile)
+        .filter((e) => e.kind === "story")
+        .flatMap((e) => [
+          { old_id: small.stories.find((s) => s.id === e.old)?.uuid ?? "", new_id: e.new_uuid ?? "" },
+          { old_id: Number(e.old), new_id: Number(e.new) },
+        ]);
+      await runPostPush(connection, planPostPush(small, cliManifest, []));
+      const line = standin.store.stories.find((s) => s.full_slug === "car-configurator/models/kordan/");
+      expect(model?.published_content?.model_line).toBe(line?.uuid);
+      expect(model?.unpublished_changes).toBe(false);
+      expect(standin.requests.filter((r) => r.method === "PUT" && r.status === 200).length).toBeGreaterThan(small.stories.filter((s) => !s.is_folder).length);
+    } finally {
+      await standin.close();
+    }
+  }, 60_000);
 });

@@ -104,7 +104,7 @@ describe("space:export: structural invariants of the written seed", () => {
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), "seed-export-"));
     writeSeed(dir, seed, "content-fixtures", { components: [], groups: [] });
-  });
+  }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("writes one story file per story and folder, named <slug>_<uuid>.json as the CLI names them", () => {
@@ -147,22 +147,17 @@ describe("space:export: structural invariants of the written seed", () => {
 });
 
 describe("space:export: Storyblok's own validator accepts the seed", () => {
-  it("every exported story and pending draft passes validateStory() as well as its fixture does", () => {
-    // The fixtures themselves are brought to zero issues on the schema side; the export must
-    // add none (its folders, start pages, asset ids and URLs are all valid Storyblok values).
+  it("every exported story and pending draft passes validateStory() with no issue at all", () => {
     const schema = validatorSchema(buildSpaceSchema("seed"));
-    const key = (i: { code: string; path: readonly PropertyKey[] }) => `${i.code} ${i.path.map(String).join(".")}`;
-    const added: string[] = [];
+    const problems: string[] = [];
     const stories = seed.stories.filter((s) => !s.is_folder);
     for (const story of stories) {
       const draft = seed.drafts.find((d) => d.uuid === story.uuid);
       const issues = validateFixtureStory(draft ? { ...story, draft: { content: draft.content } } : story, schema);
-      const original = fixtures.stories.find((f) => f.story.uuid === story.uuid)?.story;
-      const known = new Set(validateFixtureStory(original, schema).map(key));
-      for (const issue of issues) if (!known.has(key(issue))) added.push(`${story.full_slug}: ${JSON.stringify(issue)}`);
+      for (const issue of issues) problems.push(`${story.full_slug}: ${JSON.stringify(issue)}`);
     }
     expect(stories).toHaveLength(214);
-    expect(added).toEqual([]);
+    expect(problems).toEqual([]);
   });
 
   it("passes the checks the CLI's stories push makes before its first request", () => {
