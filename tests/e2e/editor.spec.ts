@@ -12,11 +12,17 @@ const LOCAL_PREVIEW_TOKEN = "kestrel-local-preview";
 const NEWS = "/au/news/dealer-network-expands";
 const STORY_ID = "667959431";
 
-function previewUrl(path: string, secret = LOCAL_PREVIEW_TOKEN, timestamp = Math.floor(Date.now() / 1000)): string {
+function previewUrl(
+  path: string,
+  secret = LOCAL_PREVIEW_TOKEN,
+  timestamp = Math.floor(Date.now() / 1000),
+  extra: Record<string, string> = {},
+): string {
   const token = createHash("sha1").update(`1:${secret}:${timestamp}`).digest("hex");
   const params = new URLSearchParams({
     _storyblok: STORY_ID,
     _storyblok_c: "news-detail",
+    ...extra,
     "_storyblok_tk[space_id]": "1",
     "_storyblok_tk[timestamp]": String(timestamp),
     "_storyblok_tk[token]": token,
@@ -75,7 +81,7 @@ test("visual-editor preview: draft only with a valid token, no cache, noindex, e
   await page.locator("html[data-preview-bridge='ready']").waitFor({ state: "attached" });
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   const draft = await page.evaluate(async () => {
-    const res = await fetch("/_content/v2/cdn/stories/news/dealer-network-expands?version=draft&language=au");
+    const res = await fetch("/_content/v2/cdn/stories/news/dealer-network-expands?version=draft&language=au&token=kestrel-local-preview");
     return ((await res.json()) as { story: { id: number; content: Record<string, unknown> } }).story;
   });
 
@@ -105,7 +111,7 @@ test("visual-editor preview: a blok with fields of the wrong types shows a label
   await waitForHydration(page, testInfo);
   await page.locator("html[data-preview-bridge='ready']").waitFor({ state: "attached" });
   const draft = await page.evaluate(async () => {
-    const res = await fetch("/_content/v2/cdn/stories/news/dealer-network-expands?version=draft&language=au");
+    const res = await fetch("/_content/v2/cdn/stories/news/dealer-network-expands?version=draft&language=au&token=kestrel-local-preview");
     return ((await res.json()) as { story: { id: number; content: Record<string, unknown> } }).story;
   });
   const body = (draft.content.body as unknown[]) ?? [];
@@ -124,6 +130,47 @@ test("visual-editor preview: a blok with fields of the wrong types shows a label
   // The editor fixes the field: the block renders again.
   await sendBridgeEvent(page, { action: "input", story: { ...draft, content: { ...draft.content, body: [{ ...malformed[0], items: [] }, ...body] } } });
   await expect(notices).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("the editor's first day: its language switch shows the NZ values, Home stays a preview, drafts need the preview token", async ({ page, request }, testInfo) => {
+  const errors = collectPageErrors(page);
+  const title = page.locator("h1.news-detail__title");
+  const footer = page.locator("footer").last();
+
+  // The editor switched to the nz language on an /au preview URL: the NZ page, still the draft preview.
+  const nz = await page.goto(previewUrl(NEWS, LOCAL_PREVIEW_TOKEN, Math.floor(Date.now() / 1000), { _storyblok_lang: "nz", _storyblok_release: "undefined" }));
+  expect(new URL(page.url()).pathname).toBe("/nz/news/dealer-network-expands");
+  expect(new URL(page.url()).searchParams.get("_storyblok_lang")).toBe("nz");
+  expect(nz?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(title).toHaveText("Kestrel dealer network grows to 124 locations");
+  await expect(footer).toContainText("© 2026 Kestrel Motors New Zealand Limited");
+  await expect(page.locator(`[data-blok-uid^="${STORY_ID}-"]`).first()).toBeAttached();
+  // The au language on the AU page: no redirect, the AU values.
+  await page.goto(previewUrl(NEWS, LOCAL_PREVIEW_TOKEN, Math.floor(Date.now() / 1000), { _storyblok_lang: "au" }));
+  expect(new URL(page.url()).pathname).toBe(NEWS);
+  await expect(footer).toContainText("© 2026 Kestrel Motors Pty Ltd");
+
+  // The editor opens the Home story at /au/home: the page it lands on is still the preview.
+  const home = await page.goto(previewUrl("/au/home", LOCAL_PREVIEW_TOKEN, Math.floor(Date.now() / 1000), { _storyblok: "320915578", _storyblok_c: "page" }));
+  expect(new URL(page.url()).pathname).toBe("/au");
+  expect(new URL(page.url()).searchParams.get("_storyblok")).toBe("320915578");
+  expect(home?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.locator('[data-blok-uid^="320915578-"]').first()).toBeAttached();
+  if (!jsDisabled(testInfo)) await page.locator("html[data-preview-bridge='ready']").waitFor({ state: "attached" });
+  // Outside a preview /au/home stays a permanent redirect.
+  const plainHome = await request.get("/au/home", { maxRedirects: 0 });
+  expect(plainHome.status()).toBe(301);
+  expect(plainHome.headers()["location"]).toBe("/au");
+
+  // Drafts of the local content API: only with the preview token (this test runs on the same machine).
+  const draftPath = "/_content/v2/cdn/stories/news/dealer-network-expands?version=draft&language=au";
+  const refused = await request.get(draftPath);
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toEqual({ error: "Unauthorized: version=draft needs the preview token" });
+  const draft = await request.get(`${draftPath}&token=${LOCAL_PREVIEW_TOKEN}`);
+  expect(draft.status()).toBe(200);
+  expect(((await draft.json()) as { story: { content: { title: string } } }).story.content.title).toBe("Kestrel dealer network grows to 124 locations");
   expect(errors).toEqual([]);
 });
 

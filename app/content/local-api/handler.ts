@@ -80,8 +80,10 @@ function linkTarget(snapshot: ContentSnapshot, uuid: string, query: StoryRenderQ
   const record = snapshot.byUuid.get(uuid);
   if (!record || !isVisible(record.story, query.version)) return null;
   if (query.resolveLinks === "story") return renderStory(createView(record, query), options);
-  const link = linkOf(record);
-  return { ...link, full_slug: record.story.full_slug, url: record.story.full_slug };
+  const { story } = record;
+  // `url` is the small form (what a page needs to link); `link` the links endpoint's whole object.
+  if (query.resolveLinks === "url") return { id: story.id, uuid: story.uuid, name: story.name ?? story.slug, slug: story.slug, full_slug: story.full_slug, url: story.full_slug };
+  return { ...linkOf(record), full_slug: story.full_slug, url: story.full_slug };
 }
 
 /** Renders `roots` and their relations into the common stories envelope fields. */
