@@ -224,6 +224,29 @@ if (DATABASE_URL) {
       }
     });
 
+    it("two instances share one contact's lead count and one client's byte budget (points of any size)", async () => {
+      const pools = await Promise.all([1, 2].map(() => createRateLimitPool(databaseUrl)));
+      try {
+        const [a, b] = pools.map((pool) => ({
+          perAddress: createLimiter("forms", { limit: 100, windowMs: 600_000 }, pool),
+          perContact: createLimiter("form-contacts", { limit: 2, windowMs: 600_000 }, pool),
+        }));
+        const contact = contactKeys({ Email: "shared.buyer@example.com" });
+        expect((await leadLimitCheck(a, "198.51.100.30")(contact)).allowed).toBe(true);
+        expect((await leadLimitCheck(b, "198.51.100.31")(contact)).allowed).toBe(true);
+        expect((await leadLimitCheck(a, "198.51.100.32")(contact)).allowed).toBe(false);
+        const rows = await pools[0].query("SELECT points FROM rate_limits WHERE key = $1", [`form-contacts:${contact[0]}`]);
+        expect(rows.rows).toEqual([{ points: 3 }]);
+        // A byte budget counts kilobytes: 600 + 400 fit in 1000, 1 more does not, on either instance.
+        const [bytesA, bytesB] = pools.map((pool) => createLimiter("downloads", { limit: 1000, windowMs: 3_600_000 }, pool));
+        expect((await bytesA.hit("203.0.113.60", 600)).allowed).toBe(true);
+        expect((await bytesB.hit("203.0.113.60", 400)).allowed).toBe(true);
+        expect((await bytesA.hit("203.0.113.60", 1)).allowed).toBe(false);
+      } finally {
+        await Promise.all(pools.map((p) => p.end()));
+      }
+    });
+
     it("counts in memory while Postgres cannot be reached, and shares the count again once it can", async () => {
       const errors = vi.spyOn(console, "error").mockImplementation(() => {});
       let clock = 1_000_000;
