@@ -1,4 +1,5 @@
 import { timingSafeEqual, createHash } from "node:crypto";
+import { CacheControl } from "~/features/http/cache-control";
 import {
   createServer,
   type IncomingMessage,
@@ -357,7 +358,7 @@ export function startMetricsServer(
         res
           .writeHead(200, {
             "Content-Type": contentType,
-            "Cache-Control": "no-store",
+            "Cache-Control": CacheControl.noStore,
           })
           .end(body),
       () =>
