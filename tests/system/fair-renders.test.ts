@@ -10,7 +10,7 @@ import { freePort } from "../support/net";
 /**
  * Fair renders on the production build with the default limits (ADR 039): one client (named by
  * X-Forwarded-For from this machine, a trusted loopback proxy) crawls distinct configurator builds
- * with 64 connections for 12 s while a second client loads pages that need renders too. The second
+ * with 64 connections while a second client loads eight pages that need renders too. The second
  * visitor's pages all succeed and /healthz always answers; the crawler gets fast 503s with
  * Retry-After for what is past its share (counted as such by /metrics). Behaviour, not timings:
  * the figures are the benchmark's (bench/fairness.mjs). Also: every image URL the pages write is
@@ -22,7 +22,9 @@ const TOKEN = "system-test-metrics-token-0123456789";
 const CRAWLER = "203.0.113.50";
 const VISITOR = "198.51.100.20";
 const CONNECTIONS = 64;
-const CRAWL_MS = 12_000;
+/** The crawl lasts while the visitor makes its requests, at most this long. */
+const CRAWL_MS = 60_000;
+const VISITS = 8;
 
 let child: ChildProcess | null = null;
 let base = "";
@@ -57,14 +59,18 @@ beforeAll(async () => {
   });
   for (let i = 0; i < 150; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
+      if ((await fetch(`${base}/healthz`)).ok) {
+        // The visitor's cached pages, warm (as on a site in use).
+        for (const page of pages) await (await fetch(base + page)).text();
+        return;
+      }
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the server did not start:\n${log.join("\n")}`);
-}, 60_000);
+}, 90_000);
 
 afterAll(() => {
   child?.kill("SIGTERM");
@@ -72,9 +78,10 @@ afterAll(() => {
 });
 
 const OPTIONS = ["colour", "wheels", "trim", "variant"];
+const pages = ["/au", "/au/offers", "/au/models/suv/tarrak", "/au/news", "/nz"];
 
 async function get(url: string, client: string): Promise<{ status: number; retryAfter: string | null; body: string }> {
-  const res = await fetch(base + url, { headers: { "x-forwarded-for": client }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(base + url, { headers: { "x-forwarded-for": client }, redirect: "manual", signal: AbortSignal.timeout(60_000) });
   return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.text() };
 }
 
@@ -84,9 +91,10 @@ suite("fair renders under a crawl", () => {
     const visitor: { url: string; status: number }[] = [];
     const health: number[] = [];
     let n = 0;
+    let visiting = true;
     const until = Date.now() + CRAWL_MS;
     const crawler = Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
+      while (visiting && Date.now() < until) {
         const i = n++;
         try {
           const res = await get(`/au/config/tarrak?${OPTIONS[i % 4]}=crawl${i}&acc=${i}`, CRAWLER);
@@ -96,21 +104,22 @@ suite("fair renders under a crawl", () => {
         }
       }
     });
-    const pages = ["/au", "/au/offers", "/au/models/suv/tarrak", "/au/news", "/nz"];
     const second = (async () => {
-      // Let the crawl fill its share first.
-      await new Promise((r) => setTimeout(r, 1000));
-      for (let i = 0; Date.now() < until - 500; i++) {
+      // The visitor starts once the crawler holds its share (its first 503), and makes a fixed
+      // number of requests while the crawl goes on.
+      while (!crawl.some((c) => c.status === 503) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < VISITS; i++) {
         // Pages that need a render every time (distinct builds) and pages of the cache.
         const url = i % 2 === 0 ? `/au/config/tarrak?colour=visit${i}` : pages[(i >> 1) % pages.length]!;
         visitor.push({ url, status: (await get(url, VISITOR)).status });
         health.push((await fetch(`${base}/healthz`)).status);
       }
+      visiting = false;
     })();
     await Promise.all([...crawler, second]);
 
     const failed = visitor.filter((v) => v.status !== 200);
-    expect(visitor.length).toBeGreaterThanOrEqual(10);
+    expect(visitor).toHaveLength(VISITS);
     expect(failed, JSON.stringify(failed)).toEqual([]);
     expect(health.every((s) => s === 200)).toBe(true);
 
@@ -125,7 +134,8 @@ suite("fair renders under a crawl", () => {
     const clientShare = Number(/^render_refusals_total\{reason="client_share"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
     expect(clientShare).toBeGreaterThan(0);
     expect(Number(/^render_slots_in_use (\d+)/m.exec(metrics)?.[1])).toBeLessThanOrEqual(8);
-  }, 60_000);
+    // Well under a minute on a quiet machine; the bound is for a machine shared with much other work.
+  }, 150_000);
 
   it("every image URL the pages write is a variant the image service encodes", async () => {
     const policy = siteVariantPolicy();
@@ -140,5 +150,5 @@ suite("fair renders under a crawl", () => {
       return !parsed.ok || !checkVariant(parsed.request, policy).allowed;
     });
     expect(redirected).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 });
