@@ -57,6 +57,11 @@ export default defineConfig({
       // Likewise the per-client limits of other writes and of the image service (one address, many pages).
       POST_RATE_LIMIT: "100000",
       IMAGE_RATE_LIMIT: "100000",
+      // One address for the whole suite: its share of renders and image encodes is everyone's.
+      RENDER_CONCURRENCY_PER_CLIENT: "8",
+      RENDER_QUEUE_PER_CLIENT: "32",
+      IMAGE_MISS_LIMIT: "100000",
+      MALLOC_ARENA_MAX: "2",
     },
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,

@@ -20,6 +20,7 @@ import {
   DEFAULT_IMAGE_RATE_LIMIT,
   DEFAULT_POST_RATE_LIMIT,
   contactRateLimitConfigFromEnv,
+  clientKey,
   createLimiter,
   createRateLimitPool,
   isImageRequest,
@@ -35,7 +36,8 @@ import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "./app/features/http/trust-
 import { getLeadStore } from "./app/features/forms/store.server";
 import { ReadinessMonitor, contentReachable } from "./app/features/observability/health.server";
 import { accessLog, type Logger } from "./app/features/observability/logger.server";
-import { reenterRequestContext, requestIdFrom, runWithRequestContext, type RequestContext } from "./app/features/observability/request-context.server";
+import { bearerMatches, Metrics } from "./app/features/observability/metrics.server";
+import { currentRequestContext, reenterRequestContext, requestIdFrom, runWithRequestContext, type RequestContext } from "./app/features/observability/request-context.server";
 import { jsonErrorHandler } from "./app/features/security/errors.server";
 import { applyPreviewPolicy, securityHeaders, shareablePagePolicy } from "./app/features/security/headers.server";
 import { createRemixHandler } from "./app/features/security/remix-handler.server";
@@ -95,12 +97,24 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   // the image limit guards this instance's CPU (resizes are per instance), so it stays in memory.
   const limitPool = env.DATABASE_URL ? createRateLimitPool(env.DATABASE_URL) : undefined;
 
+  // Prometheus metrics (ADR 039): every request is timed from here. /metrics is served on this
+  // port only with METRICS_TOKEN (a bearer token); server.ts serves it on METRICS_PORT otherwise.
+  const metrics = new Metrics({ isStaticFile: mayBeStaticFile, leadCounts: async () => (await getLeadStore()).counts() });
+  app.locals.metrics = metrics;
+  app.use(metrics.middleware());
+  app.get("/metrics", (req, res, next) => {
+    if (!env.METRICS_TOKEN || !bearerMatches(req.get("authorization"), env.METRICS_TOKEN)) return next();
+    metrics.scrape().then(({ contentType, body }) => res.set({ "Content-Type": contentType, "Cache-Control": CacheControl.noStore }).send(body), next);
+  });
+
   // Every request gets an id (a sane client X-Request-Id is kept), echoed and put on every log line.
   app.use((req, res, next) => {
     const id = requestIdFrom(req.headers["x-request-id"]);
     res.setHeader("X-Request-Id", id);
     runWithRequestContext(id, (context) => {
       (res.locals as Locals).requestContext = context;
+      // The client as the rate limits name it: its share of render slots is counted under this.
+      context.client = clientKey(req.ip || req.socket.remoteAddress);
       next();
     });
   });
@@ -171,10 +185,21 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   const images = createImageService({
     assetsDir: path.join(env.CONTENT_DIR_ABS, "assets"),
     cacheDir: imageCacheDir ?? path.resolve(".cache/images"),
+    encodeConcurrency: env.IMAGE_ENCODE_CONCURRENCY ? Number(env.IMAGE_ENCODE_CONCURRENCY) : undefined,
+    encodeQueue: env.IMAGE_ENCODE_QUEUE !== undefined ? Number(env.IMAGE_ENCODE_QUEUE) : undefined,
+    missesPerClientPerMinute: env.IMAGE_MISS_LIMIT ? Number(env.IMAGE_MISS_LIMIT) : undefined,
+    onEncode: (format, seconds) => metrics.imageEncoded(format, seconds),
   });
+  metrics.watchImages(images.stats);
   app.get(/^\/media\/(.+\/m(?:\/.*)?)$/, async (req, res) => {
-    const result = await images(req.params[0] ?? "");
+    const result = await images(req.params[0] ?? "", (res.locals as Locals).requestContext?.client);
+    if (result.status === 302) {
+      // A size or format no page asks for: the nearest one a page does (ADR 039).
+      res.set("Cache-Control", CacheControl.publicFiveMinutes).redirect(302, `/media/${encodeURI(result.location)}`);
+      return;
+    }
     if (result.status !== 200) {
+      if (result.status === 429 || result.status === 503) res.set("Retry-After", String(result.retryAfter));
       res.status(result.status).set("Cache-Control", CacheControl.noStore).json({ error: result.error });
       return;
     }
@@ -247,7 +272,11 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     concurrency: env.RENDER_CONCURRENCY ? Number(env.RENDER_CONCURRENCY) : undefined,
     queue: env.RENDER_QUEUE !== undefined ? Number(env.RENDER_QUEUE) : undefined,
     queueTimeoutMs: env.RENDER_QUEUE_TIMEOUT_MS ? Number(env.RENDER_QUEUE_TIMEOUT_MS) : undefined,
+    perClientConcurrency: env.RENDER_CONCURRENCY_PER_CLIENT ? Number(env.RENDER_CONCURRENCY_PER_CLIENT) : undefined,
+    perClientQueue: env.RENDER_QUEUE_PER_CLIENT !== undefined ? Number(env.RENDER_QUEUE_PER_CLIENT) : undefined,
+    clientOf: () => currentRequestContext()?.client,
   });
+  metrics.watchRenderLimit(renderLimiter);
   const [readBody, remix] = createRemixHandler({
     build,
     mode: env.NODE_ENV,

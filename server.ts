@@ -7,6 +7,7 @@ import { startOutbox } from "./app/features/forms/outbox.server";
 import { closeLeadStore } from "./app/features/forms/store.server";
 import { startInvalidationChannel, type InvalidationChannel } from "./app/content/invalidation.server";
 import { createLogger, installConsoleLogger } from "./app/features/observability/logger.server";
+import { startMetricsServer, type Metrics } from "./app/features/observability/metrics.server";
 import { createApp } from "./server-app";
 
 let env: Env;
@@ -51,6 +52,20 @@ if (env.DATABASE_URL) {
   });
 }
 
+// Prometheus metrics on their own port, on loopback unless METRICS_HOST says otherwise (ADR 039).
+const metricsServer = env.METRICS_PORT
+  ? await startMetricsServer(app.locals.metrics as Metrics, Number(env.METRICS_PORT), env.METRICS_HOST ?? "127.0.0.1").then(
+      (started) => {
+        console.log(`metrics on http://${env.METRICS_HOST ?? "127.0.0.1"}:${env.METRICS_PORT}/metrics`);
+        return started;
+      },
+      (error: unknown) => {
+        console.error(`[metrics] port ${env.METRICS_PORT} could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      },
+    )
+  : null;
+
 const server: Server = app.listen(env.PORT, () => {
   const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;
   console.log(`[${env.NODE_ENV}] listening on http://localhost:${env.PORT} with ${source}`);
@@ -61,6 +76,7 @@ server.requestTimeout = 30_000;
 
 function shutdown(signal: string) {
   console.log(`${signal} received: closing the server`);
+  metricsServer?.close();
   server.close(() => {
     void Promise.all([outbox.stop(), invalidation?.stop()])
       .then(() => closeLeadStore())

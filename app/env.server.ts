@@ -98,6 +98,11 @@ export const envSchema = z.object({
   // Hardening and operations: per-client limits per minute, log format.
   POST_RATE_LIMIT: optionalPositiveInt("POST_RATE_LIMIT"),
   IMAGE_RATE_LIMIT: optionalPositiveInt("IMAGE_RATE_LIMIT"),
+  // The image service's bounds (ADR 039): encodes at a time (default 1), misses waiting for one
+  // (default 8, then a 503), and encodes one client may cause per minute (default 120, then a 429).
+  IMAGE_ENCODE_CONCURRENCY: optionalPositiveInt("IMAGE_ENCODE_CONCURRENCY"),
+  IMAGE_ENCODE_QUEUE: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "IMAGE_ENCODE_QUEUE must be a whole number (0: no queue)"),
+  IMAGE_MISS_LIMIT: optionalPositiveInt("IMAGE_MISS_LIMIT"),
   // Proxies that may name the client (X-Forwarded-For): a hop count or addresses/ranges (trust-proxy.ts).
   TRUST_PROXY: optionalString.refine(
     (v) => parseTrustProxy(v) !== null,
@@ -113,6 +118,10 @@ export const envSchema = z.object({
   RENDER_CONCURRENCY: optionalPositiveInt("RENDER_CONCURRENCY"),
   RENDER_QUEUE: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE must be a whole number (0: no queue)"),
   RENDER_QUEUE_TIMEOUT_MS: optionalPositiveInt("RENDER_QUEUE_TIMEOUT_MS"),
+  // One client's share (ADR 039): slots (default a quarter of RENDER_CONCURRENCY, rounded up) and
+  // queue places (default 2); past them its requests get the fast 503.
+  RENDER_CONCURRENCY_PER_CLIENT: optionalPositiveInt("RENDER_CONCURRENCY_PER_CLIENT"),
+  RENDER_QUEUE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE_PER_CLIENT must be a whole number (0: no queue for one client)"),
   // How often /readyz's background check runs, in ms (default 2000).
   READINESS_INTERVAL_MS: optionalPositiveInt("READINESS_INTERVAL_MS"),
   // A CDN's purge endpoint (ADR 034): the publish webhook sends it `PURGE` with the publish's
@@ -120,6 +129,12 @@ export const envSchema = z.object({
   CDN_PURGE_URL: optionalUrl("CDN_PURGE_URL"),
   // The shared secret each purge carries (`X-Purge-Token`); the VCL's purge.vcl holds the same.
   CDN_PURGE_SECRET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_\-.~]{16,200}$/.test(v), "CDN_PURGE_SECRET must be 16-200 characters of A-Z a-z 0-9 _ - . ~"),
+  // Prometheus metrics (ADR 039): on their own port, bound to METRICS_HOST (default 127.0.0.1),
+  // and/or on the main port for `Authorization: Bearer <METRICS_TOKEN>` (at least 32 characters).
+  // Neither: no /metrics.
+  METRICS_PORT: optionalPositiveInt("METRICS_PORT"),
+  METRICS_HOST: optionalString,
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 32, "METRICS_TOKEN must be at least 32 characters"),
   LOG_FORMAT: z
     .enum(["json", "pretty"], { message: "LOG_FORMAT must be json or pretty" })
     .optional(),

@@ -9,10 +9,11 @@
 //  (d) a campaign run: 200 distinct visitors (random consent, state, buyer type and analytics
 //      cookies) on a page mix, BENCH_CAMPAIGN_CONNECTIONS (50) for BENCH_CAMPAIGN_DURATION (30) s;
 //  (e) an overload run: BENCH_OVERLOAD_CONNECTIONS (200) on distinct configurator builds for
-//      BENCH_CAMPAIGN_DURATION s: peak memory (RSS), p99, share of fast 503s, /healthz latency.
+//      BENCH_CAMPAIGN_DURATION s: peak memory (RSS), p99, share of fast 503s, /healthz latency;
+//  (f) fair renders and bounded image work, quiet and under a crawl side by side (bench/fairness.mjs).
 // Env: BENCH_PORT (3305; the uncached server uses BENCH_PORT + 1), BENCH_DURATION seconds per
 // run (10), BENCH_CONNECTIONS (10), CHROME_PATH (/usr/bin/chromium),
-// BENCH_SKIP=load,bundle,lighthouse,campaign,overload to skip parts, BENCH_DEBUG=1 to print every
+// BENCH_SKIP=load,bundle,lighthouse,campaign,overload,fair to skip parts, BENCH_DEBUG=1 to print every
 // health and readiness sample of (d) and (e).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +21,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import { bundleReport, printBundleReport } from "./bundle.mjs";
+import { fairness } from "./fairness.mjs";
 import { BASE, PORT, startServer } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -221,3 +223,5 @@ try {
 } finally {
   server.stop();
 }
+// Its own fresh server (BENCH_PORT + 2): no page or image the runs above left in a cache.
+if (!SKIP.has("fair")) await fairness();

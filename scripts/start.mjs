@@ -7,7 +7,9 @@ ensureDependencies();
 ensureBuild();
 const child = spawn(process.execPath, ["server-build/server.js"], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
+  // glibc makes up to 8 malloc arenas per core, and image encodes on several threads leave each
+  // one holding freed memory: two arenas bound it (ADR 039). An operator's own value wins.
+  env: { MALLOC_ARENA_MAX: "2", ...process.env, NODE_ENV: "production" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,179 @@
+// `npm run bench:fair` (also section (f) of `npm run bench`): fair renders and bounded image work
+// (ADR 039), side by side in one run on a fresh production server with the default limits.
+//  1. A second visitor (its own X-Forwarded-For; loopback is a trusted proxy) loads a page mix
+//     (distinct configurator builds, which always render, and cached pages) one after another:
+//     first on a quiet server, then while one client crawls distinct builds with
+//     BENCH_FAIR_CONNECTIONS (64) connections. Printed: the visitor's success rate and p50/p95,
+//     /healthz p50/p99 (sampled from a worker thread), peak RSS; with the goals.
+//  2. A cached page's latency, quiet and while 8 clients each keep one image miss going (an empty
+//     image cache first: .cache/images is removed), and the memory growth.
+// Env: BENCH_PORT (3305; this uses BENCH_PORT + 2), BENCH_FAIR_DURATION seconds per phase (15).
+import { rmSync } from "node:fs";
+import { Worker } from "node:worker_threads";
+import autocannon from "autocannon";
+import { PORT, startServer } from "./server.mjs";
+
+const DURATION = Number(process.env.BENCH_FAIR_DURATION ?? 15) * 1000;
+const CONNECTIONS = Number(process.env.BENCH_FAIR_CONNECTIONS ?? 64);
+const CRAWLER = "203.0.113.50";
+const VISITOR = "198.51.100.20";
+const PAGES = ["/au", "/au/offers", "/au/models/suv/tarrak", "/au/news", "/nz"];
+const OPTIONS = ["colour", "wheels", "trim", "variant"];
+
+const pct = (list, p) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+function sampler(base, pid) {
+  const worker = new Worker(new URL("./sampler.mjs", import.meta.url), { workerData: { base, pid } });
+  const ready = new Promise((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  return {
+    ready,
+    async stop() {
+      const done = new Promise((resolve) => worker.once("message", resolve));
+      worker.postMessage("stop");
+      const samples = await done;
+      await worker.terminate();
+      return samples;
+    },
+  };
+}
+
+/** The visitor's loop for `ms`: every other request a fresh configurator build. */
+async function visit(base, ms, tag) {
+  const latencies = [];
+  let ok = 0;
+  let total = 0;
+  const until = Date.now() + ms;
+  for (let i = 0; Date.now() < until; i++) {
+    const url = i % 2 === 0 ? `/au/config/tarrak?colour=${tag}${i}` : PAGES[(i >> 1) % PAGES.length];
+    const started = performance.now();
+    try {
+      const res = await fetch(base + url, { headers: { "x-forwarded-for": VISITOR }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) ok++;
+    } catch {
+      // counted as a failure
+    }
+    total++;
+    latencies.push(performance.now() - started);
+  }
+  return { ok, total, latencies };
+}
+
+async function phase(server, crawl, tag) {
+  const probe = sampler(server.base, server.pid);
+  await probe.ready;
+  let crawler = null;
+  let crawled = { total: 0, s503: 0, fast503: 0 };
+  if (crawl) {
+    let n = 0;
+    crawler = autocannon({
+      url: server.base,
+      connections: CONNECTIONS,
+      duration: DURATION / 1000 + 1,
+      timeout: 60,
+      headers: { "x-forwarded-for": CRAWLER },
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/au/config/tarrak?${OPTIONS[n % 4]}=crawl${n++}&acc=${n}` }) }],
+    });
+    crawler.on("response", (_client, status, _bytes, ms) => {
+      crawled.total++;
+      if (status === 503) {
+        crawled.s503++;
+        if (ms < 100) crawled.fast503++;
+      }
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const visitor = await visit(server.base, DURATION, tag);
+  if (crawler) {
+    crawler.stop();
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const { peakRss, health } = await probe.stop();
+  return { visitor, crawled, peakRssMb: peakRss / 1024, health };
+}
+
+async function imageLoad(server) {
+  // Image URLs the pages write (every one a variant the service encodes), spread over 8 clients.
+  const urls = new Set();
+  for (const page of ["/au", "/au/models/suv/tarrak", "/au/offers", "/au/news", "/au/accessories", "/nz", "/au/config/tarrak"]) {
+    const html = await (await fetch(server.base + page)).text();
+    for (const m of html.matchAll(/\/media\/[^"'\s,]+\/m\/[^"'\s,]*/g)) urls.add(m[0].replace(/&amp;/g, "&"));
+  }
+  const list = [...urls].sort(() => Math.random() - 0.5);
+  const page = async (ms) => {
+    const latencies = [];
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const started = performance.now();
+      await (await fetch(`${server.base}/au/models/suv/tarrak`, { headers: { "x-forwarded-for": VISITOR } })).arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return latencies;
+  };
+  const probe = sampler(server.base, server.pid);
+  await probe.ready;
+  const quiet = await page(5000);
+  const before = (await probe.stop()).peakRss / 1024;
+  const loaded = sampler(server.base, server.pid);
+  await loaded.ready;
+  let next = 0;
+  const statuses = {};
+  const until = Date.now() + DURATION;
+  const workers = Array.from({ length: 8 }, async (_, w) => {
+    while (Date.now() < until && next < list.length) {
+      const url = list[next++];
+      const res = await fetch(server.base + url, { headers: { "x-forwarded-for": `192.0.2.${10 + w}` }, redirect: "manual" });
+      await res.arrayBuffer();
+      const key = `${res.status} ${res.headers.get("x-image-cache") ?? ""}`.trim();
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    }
+  });
+  const [busy] = await Promise.all([page(DURATION), ...workers]);
+  const after = (await loaded.stop()).peakRss / 1024;
+  return { quiet, busy, before, after, statuses, variants: list.length };
+}
+
+export async function fairness() {
+  const port = PORT + 2;
+  rmSync(".cache/images", { recursive: true, force: true });
+  const server = await startServer({ port });
+  try {
+    // Warm: the content cache, the cached pages, one build.
+    for (const url of [...PAGES, "/au/config/tarrak?colour=warm"]) await (await fetch(server.base + url)).arrayBuffer();
+    const quiet = await phase(server, false, "q");
+    const crawl = await phase(server, true, "c");
+    const row = (name, r) => {
+      const lat = r.visitor.latencies;
+      const success = (100 * r.visitor.ok) / Math.max(1, r.visitor.total);
+      return `${name.padEnd(14)} ${`${r.visitor.ok}/${r.visitor.total}`.padStart(9)} ${success.toFixed(1).padStart(7)} % ${pct(lat, 50).toFixed(0).padStart(6)} ${pct(lat, 95).toFixed(0).padStart(6)} | ${pct(r.health, 50).toFixed(0).padStart(7)} ${pct(r.health, 99).toFixed(0).padStart(7)} | ${r.peakRssMb.toFixed(0).padStart(8)}`;
+    };
+    console.log(`\n(f) Fair renders: a second visitor alone, then while one client crawls distinct builds with ${CONNECTIONS} connections (${DURATION / 1000} s each)`);
+    console.log(`${"phase".padEnd(14)} ${"visitor".padStart(9)} ${"success".padStart(9)} ${"p50".padStart(6)} ${"p95".padStart(6)} | health p50     p99 | peak RSS MB`);
+    console.log(row("quiet", quiet));
+    console.log(row("under crawl", crawl));
+    const c = crawl.crawled;
+    console.log(`crawler: ${c.total} answers, ${c.s503} 503 (${((100 * c.s503) / Math.max(1, c.total)).toFixed(0)} %, ${c.fast503} of them within 100 ms)`);
+    const success = (100 * crawl.visitor.ok) / Math.max(1, crawl.visitor.total);
+    const p95ratio = pct(crawl.visitor.latencies, 95) / Math.max(1, pct(quiet.visitor.latencies, 95));
+    const healthDelta = pct(crawl.health, 99) - pct(quiet.health, 99);
+    console.log(
+      `goals: visitor success ${success.toFixed(1)} % (>= 99 %), p95 ${p95ratio.toFixed(1)}x quiet (<= 3x), /healthz p99 +${healthDelta.toFixed(0)} ms (<= 100 ms), memory ${crawl.peakRssMb.toFixed(0)} MB (< 700 MB)`,
+    );
+
+    const img = await imageLoad(server);
+    console.log(`\n(f2) Bounded images: a cached page (model page, HIT) alone, then while 8 clients keep image misses going (${img.variants} variants the pages write, empty cache)`);
+    console.log(`cached page p50/p95/max: quiet ${pct(img.quiet, 50).toFixed(0)}/${pct(img.quiet, 95).toFixed(0)}/${Math.max(...img.quiet).toFixed(0)} ms, during encodes ${pct(img.busy, 50).toFixed(0)}/${pct(img.busy, 95).toFixed(0)}/${Math.max(...img.busy).toFixed(0)} ms (goal < 1000 ms)`);
+    console.log(`image answers: ${Object.entries(img.statuses).map(([k, v]) => `${k} ${v}`).join(", ")}; peak RSS ${img.before.toFixed(0)} -> ${img.after.toFixed(0)} MB (growth ${(img.after - img.before).toFixed(0)} MB, goal < 300 MB)`);
+  } finally {
+    server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await fairness();
