@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   getContentCache();
   const cv = await invalidateEverywhere(event.action, refreshContentVersion);
   console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content invalidated on every instance, cv ${cv ?? "unknown"}`.trim());
-  const purgeUrl = getEnv().CDN_PURGE_URL;
-  const cdn = purgeUrl ? await purgeCdn(purgeUrl, purgeKeysForPublish(event)) : null;
+  const { CDN_PURGE_URL: purgeUrl, CDN_PURGE_SECRET: purgeSecret } = getEnv();
+  const cdn = purgeUrl ? await purgeCdn(purgeUrl, purgeKeysForPublish(event), { secret: purgeSecret }) : null;
   return reply({ ok: true, action: event.action, cleared: true, cv, ...(cdn ? { cdnPurged: cdn.ok } : {}) });
 }
