@@ -30,8 +30,8 @@ async function invalidate(event: WebhookEvent, keys: string[]) {
   getContentCache();
   const cv = await invalidateEverywhere(event.action, refreshContentVersion);
   console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content invalidated on every instance, cv ${cv ?? "unknown"}`.trim());
-  const purgeUrl = getEnv().CDN_PURGE_URL;
-  const cdn = purgeUrl ? await purgeCdn(purgeUrl, keys) : null;
+  const { CDN_PURGE_URL: purgeUrl, CDN_PURGE_SECRET: purgeSecret } = getEnv();
+  const cdn = purgeUrl ? await purgeCdn(purgeUrl, keys, { secret: purgeSecret }) : null;
   return { cv, ...(cdn ? { cdnPurged: cdn.ok } : {}) };
 }
 

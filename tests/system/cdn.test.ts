@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { request as httpRequest } from "node:http";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +23,9 @@ import { purgeKeysForPublish } from "~/features/page-cache/surrogate-keys";
 const VARNISHD = [process.env.VARNISHD_PATH, "/usr/sbin/varnishd"].find((p): p is string => Boolean(p && existsSync(p)));
 const BUILT = existsSync("server-build/server.js") && existsSync("build/server/index.js");
 const SECRET = "cdn-test-webhook-secret";
+const PURGE_SECRET = "cdn-test-purge-secret-0123456789";
+/** Writes allowed per client and minute at the origin (the PROXY test counts them). */
+const POST_LIMIT = 3;
 const VCL = path.resolve("deploy/varnish/default.vcl");
 const MODEL = "/au/models/suv/tarrak";
 const ARTICLE = "/au/news/dealer-network-expands";
@@ -87,6 +91,9 @@ suite("the CDN recipe: Varnish in front of the production server", () => {
   const varnishLog: string[] = [];
   let origin = "";
   let proxy = "";
+  let admin = "";
+  let tlsPort = 0;
+  let proxyHost = "";
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "cdn-system-"));
@@ -97,9 +104,12 @@ suite("the CDN recipe: Varnish in front of the production server", () => {
     cpSync("content-fixtures/stories", path.join(dir, "content", "stories"), { recursive: true });
     cpSync("content-fixtures/datasources", path.join(dir, "content", "datasources"), { recursive: true });
     symlinkSync(path.resolve("content-fixtures/assets"), path.join(dir, "content", "assets"));
-    const [serverPort, proxyPort] = [await freePort(), await freePort()];
+    const [serverPort, proxyPort, adminPort] = [await freePort(), await freePort(), await freePort()];
+    tlsPort = await freePort();
     origin = `http://127.0.0.1:${serverPort}`;
-    proxy = `http://127.0.0.1:${proxyPort}`;
+    proxyHost = `127.0.0.1:${proxyPort}`;
+    proxy = `http://${proxyHost}`;
+    admin = `http://127.0.0.1:${adminPort}`;
 
     server = spawn(process.execPath, ["server-build/server.js"], {
       env: {
@@ -110,7 +120,10 @@ suite("the CDN recipe: Varnish in front of the production server", () => {
         CONTENT_DIR: path.join(dir, "content"),
         LEADS_DB_PATH: path.join(dir, "leads.db"),
         STORYBLOK_WEBHOOK_SECRET: SECRET,
-        CDN_PURGE_URL: `${proxy}/`,
+        CDN_PURGE_URL: `${admin}/`,
+        CDN_PURGE_SECRET: PURGE_SECRET,
+        // TRUST_PROXY is left at its default (loopback): the proxy on this machine names the client.
+        POST_RATE_LIMIT: String(POST_LIMIT),
         LOG_FORMAT: "json",
         REVERSE_GEOCODE_URL: "",
       },
@@ -119,11 +132,16 @@ suite("the CDN recipe: Varnish in front of the production server", () => {
     keep(server, serverLog);
     await waitFor(`${origin}/healthz`, async () => (await fetch(`${origin}/healthz`)).ok, 30_000);
 
-    // The shipped VCL unchanged; its backend.vcl (found first on vcl_path) names this server.
+    // The shipped VCL unchanged; its backend.vcl and site.vcl (found first on vcl_path) name this
+    // server, the site's host and the purge secret.
     writeFileSync(path.join(dir, "backend.vcl"), `backend default {\n    .host = "127.0.0.1";\n    .port = "${serverPort}";\n}\n`);
+    writeFileSync(
+      path.join(dir, "site.vcl"),
+      `sub site_host {\n    set req.http.X-Site-Host = "${proxyHost}";\n}\nsub site_purge_secret {\n    set req.http.X-Purge-Expected = "${PURGE_SECRET}";\n}\n`,
+    );
     varnish = spawn(
       VARNISHD!,
-      ["-F", "-a", `127.0.0.1:${proxyPort}`, "-T", "none", "-n", path.join(dir, "varnish"), "-f", VCL, "-p", `vcl_path=${dir}:${path.dirname(VCL)}`, "-s", "malloc,64m"],
+      ["-F", "-a", `http=127.0.0.1:${proxyPort}`, "-a", `tls=127.0.0.1:${tlsPort},PROXY`, "-a", `admin=127.0.0.1:${adminPort}`, "-T", "none", "-n", path.join(dir, "varnish"), "-f", VCL, "-p", `vcl_path=${dir}:${path.dirname(VCL)}`, "-s", "malloc,64m"],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     keep(varnish, varnishLog);
@@ -288,13 +306,142 @@ suite("the CDN recipe: Varnish in front of the production server", () => {
   });
 
   it("refuses a purge without well-formed keys", async () => {
-    const none = await fetch(`${proxy}/`, { method: "PURGE" });
-    expect(none.status).toBe(400);
-    const regex = await fetch(`${proxy}/`, { method: "PURGE", headers: { "Surrogate-Key": "story-.*" } });
-    expect(regex.status).toBe(400);
+    const purge = (headers: Record<string, string>) => fetch(`${admin}/`, { method: "PURGE", headers: { "X-Purge-Token": PURGE_SECRET, ...headers } });
+    expect((await purge({})).status).toBe(400);
+    expect((await purge({ "Surrogate-Key": "story-.*" })).status).toBe(400);
     // Nothing was purged by them.
     expect((await get("/au/finance")).proxy).toBe("HIT");
   });
+
+  it("takes a purge only on the admin listener, with the shared secret", async () => {
+    await get("/au/finance");
+    expect((await get("/au/finance")).proxy).toBe("HIT");
+    // The public listener (what a TLS terminator or a balancer forwards) never purges.
+    const publicPurge = await fetch(`${proxy}/`, { method: "PURGE", headers: { "Surrogate-Key": "site", "X-Purge-Token": PURGE_SECRET } });
+    expect(publicPurge.status).toBe(405);
+    for (const token of [undefined, "", "wrong-secret-0123456789", `${PURGE_SECRET}x`]) {
+      const refused = await fetch(`${admin}/`, { method: "PURGE", headers: { "Surrogate-Key": "site", ...(token === undefined ? {} : { "X-Purge-Token": token }) } });
+      expect(refused.status, `token ${String(token)}`).toBe(403);
+    }
+    // The admin listener serves nothing else.
+    expect((await fetch(`${admin}/au/finance`)).status).toBe(405);
+    expect((await get("/au/finance")).proxy).toBe("HIT");
+    const purged = await fetch(`${admin}/`, { method: "PURGE", headers: { "Surrogate-Key": "site", "X-Purge-Token": PURGE_SECRET } });
+    expect(purged.status).toBe(200);
+    expect((await get("/au/finance")).proxy).toBe("MISS");
+  });
+
+  it("keys only on cookie values the site writes, the site's host and the parameters pages read", async () => {
+    // Cookie values the site never writes are the page without that cookie.
+    expect((await get("/au/offers", "_ga=1")).proxy).toMatch(/HIT|MISS/);
+    for (const cookie of ["consent=abc", "consent=0; auState=XX", "isABN=maybe; auState=nsw", `auState=${"A".repeat(500)}`]) {
+      const page = await get("/au/offers", cookie);
+      expect(page.proxy, cookie).toBe("HIT");
+      expect(page.html).toContain('class="cookie-banner"');
+    }
+    // Parameters no page reads share the page's entry, whatever their number.
+    await get("/au/finance");
+    for (let i = 0; i < 20; i++) expect((await get(`/au/finance?x${i}=${i}&fbclid=${i}`)).proxy, `x${i}`).toBe("HIT");
+    // A parameter name in another spelling may read as a declared one at the origin: not stored.
+    expect((await get("/au/finance?%70age=2")).proxy).toBe("PASS");
+    expect((await get("/au/finance?%70age=2")).proxy).toBe("PASS");
+    // Another Host: passed to the origin, never stored (nor served from the site's entries).
+    const withHost = (host: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        // node:http, as fetch does not send a Host of its own.
+        const request = httpRequest(`${proxy}/au/finance`, { headers: { Host: host } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.headers["x-proxy-cache"] as string | undefined));
+        });
+        request.on("error", reject);
+        request.end();
+      });
+    expect([await withHost("attacker.example"), await withHost("attacker.example")]).toEqual(["PASS", "PASS"]);
+    // The site's host with a trailing dot is the site's host.
+    const port = proxyHost.split(":")[1];
+    expect(await withHost(`127.0.0.1.:${port}`)).toBe("HIT");
+  });
+
+  /** One request through the PROXY listener, as a TLS terminator would send it for `source`. */
+  function viaProxyProtocol(source: string, request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(tlsPort, "127.0.0.1", () => {
+        socket.write(`PROXY TCP4 ${source} 127.0.0.1 40000 ${tlsPort}\r\n${request}`);
+      });
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+      socket.setTimeout(10_000, () => socket.destroy(new Error("no answer")));
+    });
+  }
+  const post = (host: string, forwardedFor: string) =>
+    `POST /api/consent HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-For: ${forwardedFor}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
+  const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+
+  it("takes the client's address from the PROXY protocol and never from X-Forwarded-For", async () => {
+    // A visitor behind the TLS terminator names a new address in X-Forwarded-For each time: the
+    // origin still counts every post as the visitor's own (the write limit, POST_LIMIT a minute).
+    const statuses: number[] = [];
+    for (let i = 0; i <= POST_LIMIT; i++) statuses.push(statusOf(await viaProxyProtocol("198.51.100.7", post(proxyHost, `203.0.113.${i + 1}`))));
+    expect(statuses.slice(0, POST_LIMIT).every((s) => s !== 429 && s > 0), statuses.join(",")).toBe(true);
+    expect(statuses[POST_LIMIT]).toBe(429);
+    // Another visitor (its own PROXY address) is not held to the first one's count, even when it
+    // claims the first one's address.
+    expect(statusOf(await viaProxyProtocol("198.51.100.8", post(proxyHost, "198.51.100.7")))).not.toBe(429);
+
+    // A TLS terminator on this machine without the PROXY protocol: every visitor is the
+    // terminator's address (one client, visibly), never whoever the X-Forwarded-For names.
+    const plain: number[] = [];
+    for (let i = 0; i <= POST_LIMIT; i++) {
+      const res = await fetch(`${proxy}/api/consent`, { method: "POST", headers: { "X-Forwarded-For": `192.0.2.${i + 1}`, "Content-Type": "application/x-www-form-urlencoded" }, body: "", redirect: "manual" });
+      await res.arrayBuffer();
+      plain.push(res.status);
+    }
+    expect(plain, plain.join(",")).toContain(429);
+  });
+
+  it("serves pages whose scripts run with a CSP that is the same on every HIT, without a nonce", async () => {
+    const { chromium } = await import("playwright-core");
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+    try {
+      const context = await browser.newContext({ baseURL: proxy });
+      // Every CSP violation the page reports, and the console's.
+      await context.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const list = ((window as unknown as { __violations?: string[] }).__violations ??= []);
+          list.push(`${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      // From an empty cache: the first view is the proxy's MISS.
+      expect((await fetch(`${admin}/`, { method: "PURGE", headers: { "Surrogate-Key": "site", "X-Purge-Token": PURGE_SECRET } })).status).toBe(200);
+      const seen: { cache: string | null; csp: string | null }[] = [];
+      const consoleErrors: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const page = await context.newPage();
+        page.on("console", (msg) => {
+          if (/Content Security Policy|Refused to/i.test(msg.text())) consoleErrors.push(msg.text());
+        });
+        const response = await page.goto("/au/offers");
+        seen.push({ cache: response!.headers()["x-proxy-cache"] ?? null, csp: response!.headers()["content-security-policy"] ?? null });
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
+        await page.locator(".mega-menu[data-enhanced]").waitFor({ state: "attached" });
+        await page.getByRole("button", { name: "Menu" }).click();
+        await page.locator("#mega-menu-panel").waitFor({ state: "visible" });
+        expect(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])).toEqual([]);
+        expect(await page.locator("script[nonce]:not([nonce=''])").count()).toBe(0);
+        await page.close();
+      }
+      expect(seen.map((s) => s.cache)).toEqual(["MISS", "HIT", "HIT"]);
+      const csp = seen[0]!.csp!;
+      expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+ /);
+      expect(csp).not.toContain("nonce-");
+      expect(seen.every((s) => s.csp === csp)).toBe(true);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
 });
 
 if (!VARNISHD || !BUILT) {

@@ -15,7 +15,7 @@ import { abnFromCalculatorSubmit, serverCalculatorQuote } from "./calculator.ser
 import { loadCatalogue } from "./catalogue.server";
 import { BUYER_PARAMS, buildSummary, buyerContext, buyerFromSearchParams } from "./summary";
 import type { Catalogue } from "./types";
-import { CALCULATOR_OPEN_PARAM, modelRedirectSearch } from "./view";
+import { CALCULATOR_OPEN_PARAM, canonicalBuildRedirectSearch, modelRedirectSearch } from "./view";
 
 /**
  * ?model=<short name> (model pages' links) continues at the build's canonical address, and a
@@ -90,6 +90,9 @@ export async function loadConfiguratorPage({ request, params }: LoaderFunctionAr
   const url = new URL(request.url);
   const moved = configuratorRedirect(url, catalogue, country);
   if (moved) throw moved;
+  // One address per build: any other spelling continues at the build's canonical query.
+  const canonical = canonicalBuildRedirectSearch(catalogue, url.searchParams);
+  if (canonical) throw redirect(`${url.pathname}?${canonical.toString()}`, { headers: { "Cache-Control": CacheControl.noStore } });
 
   const headers = new Headers(PAGE_HEADERS);
   const calculator = await configuratorCalculator(request, url, catalogue, country, headers);

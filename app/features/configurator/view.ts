@@ -58,3 +58,21 @@ export function modelRedirectSearch(catalogue: Catalogue, params: URLSearchParam
   for (const [name, value] of params) if (!buildNames.has(name)) out.append(name, value);
   return out;
 }
+
+/**
+ * Where a build address that is not its build's canonical query is sent (one address per build,
+ * so spellings of a build make no cache entries of their own): the canonical query of the build
+ * it resolves to, the other parameters kept. Null when the address has no build parameter or
+ * already is canonical (the order of its parameters aside).
+ */
+export function canonicalBuildRedirectSearch(catalogue: Catalogue, params: URLSearchParams): URLSearchParams | null {
+  const buildNames = new Set<string>(Object.values(BUILD_PARAMS));
+  const given = [...params].filter(([name]) => buildNames.has(name));
+  if (given.length === 0) return null;
+  const canonical = canonicalSearchParams(resolveBuild(catalogue, buildQueryFromSearchParams(params)));
+  const key = (pairs: Iterable<[string, string]>) => [...pairs].map(([name, value]) => `${name}=${value}`).sort().join("&");
+  if (key(given) === key(canonical)) return null;
+  const out = new URLSearchParams(canonical);
+  for (const [name, value] of params) if (!buildNames.has(name)) out.append(name, value);
+  return out;
+}

@@ -7,7 +7,7 @@ import {
   shortBuildSummary,
   testDriveHref,
 } from "~/features/configurator/handoff";
-import { modelRedirectSearch } from "~/features/configurator/view";
+import { canonicalBuildRedirectSearch, modelRedirectSearch } from "~/features/configurator/view";
 import { catalogue } from "./fixture";
 
 /** The build's hand-off to the test-drive form (issue 25 item 13) and the ?model= redirect (item 9). */
@@ -114,5 +114,24 @@ describe("?model= (item 9)", () => {
 
   it("leaves an address without model alone", () => {
     expect(modelRedirectSearch(cat, new URLSearchParams("variant=gxl"))).toBeNull();
+  });
+});
+
+describe("one address per build", () => {
+  const canonical = "variant=sum&engine=2-8l-diesel&transmission=8-speed-automatic&wheels=20-alloy-wheels&colour=red&trim=leather&acc=floor-mats";
+  const redirect = (query: string) => canonicalBuildRedirectSearch(cat, new URLSearchParams(query))?.toString() ?? null;
+
+  it("sends any other spelling of a build to its canonical query, keeping the view", () => {
+    expect(redirect("variant=sum&colour=red&acc=floor-mats")).toBe(canonical);
+    expect(redirect("colour=Red&variant=SUM&acc=floor-mats&tab=summary")).toBe(`${canonical}&tab=summary`);
+    expect(redirect(`${canonical}&colour=${"x".repeat(50)}`)).toBe(canonical);
+    expect(redirect(`${canonical}&acc=unknown-${Math.random()}`)).toBe(canonical);
+  });
+
+  it("leaves the canonical build (in any order), and the page without a build, where they are", () => {
+    expect(redirect(canonical)).toBeNull();
+    expect(redirect(new URLSearchParams([...new URLSearchParams(canonical)].reverse()).toString())).toBeNull();
+    expect(redirect("tab=summary")).toBeNull();
+    expect(redirect("")).toBeNull();
   });
 });

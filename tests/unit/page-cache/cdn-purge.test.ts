@@ -14,6 +14,7 @@ interface Recorded {
   method: string;
   url: string;
   keys: string | undefined;
+  token?: string;
 }
 type Behaviour = (req: IncomingMessage, res: ServerResponse, attempt: number) => void;
 
@@ -32,7 +33,8 @@ let action: Action;
 
 beforeAll(async () => {
   cdn = createServer((req, res) => {
-    recorded.push({ method: req.method ?? "", url: req.url ?? "", keys: req.headers["surrogate-key"] as string | undefined });
+    const token = req.headers["x-purge-token"] as string | undefined;
+    recorded.push({ method: req.method ?? "", url: req.url ?? "", keys: req.headers["surrogate-key"] as string | undefined, ...(token === undefined ? {} : { token }) });
     req.resume();
     behaviour(req, res, recorded.length);
   });
@@ -40,6 +42,7 @@ beforeAll(async () => {
   cdnUrl = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/`;
   // Read once by getEnv(), on the webhook's first call.
   process.env.CDN_PURGE_URL = cdnUrl;
+  process.env.CDN_PURGE_SECRET = "purge-token-0123456789abcdef";
   action = (await import("~/routes/api.storyblok-webhook")).action as unknown as Action;
 });
 afterEach(() => {
@@ -67,6 +70,12 @@ describe("purgeCdn", () => {
     expect(result).toEqual({ ok: true, attempts: 1, status: 200 });
     expect(recorded).toEqual([{ method: "PURGE", url: "/", keys: "story-42 stories folder-news" }]);
     expect(log.mock.calls.flat().join("\n")).toContain("[cdn-purge] purged story-42 stories folder-news");
+  });
+
+  it("sends the shared secret the CDN requires of a purge", async () => {
+    quiet();
+    await purgeCdn(cdnUrl, ["site"], { secret: "purge-token-0123456789abcdef" });
+    expect(recorded).toEqual([{ method: "PURGE", url: "/", keys: "site", token: "purge-token-0123456789abcdef" }]);
   });
 
   it("tries a failing CDN (5xx) once more, and not a refusal (4xx)", async () => {
@@ -123,7 +132,7 @@ describe("the publish webhook with CDN_PURGE_URL", () => {
     const res = await post({ action: "published", space_id: 1, story_id: 42, full_slug: "au/news/dealer-network-expands" });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, cleared: true, cdnPurged: true });
-    expect(recorded).toEqual([{ method: "PURGE", url: "/", keys: "story-42 stories folder-au folder-au-news" }]);
+    expect(recorded).toEqual([{ method: "PURGE", url: "/", keys: "story-42 stories folder-au folder-au-news", token: "purge-token-0123456789abcdef" }]);
   });
 
   it("purges everything for a datasource, a release merge or a deploy, and nothing for an event that changes no content", async () => {
