@@ -12,8 +12,6 @@ import { dealerFieldOf } from "./schema";
 import { formDataToParams, jsonToParams, JSON_BOOLEAN_PROPERTIES, submitLead } from "./submit.server";
 import { ANCHOR_FIELD, DEALERS_INTENT, IDEMPOTENCY_FIELD, INTENT_FIELD, SUBMITTED_PARAM } from "./constants";
 import type { FormActionData } from "./action-data";
-import type { DealerLookup } from "./dealer-lookup";
-import type { SubmissionResult } from "@conform-to/react";
 import { isFormContentType, isJsonContentType } from "~/features/security/same-site";
 import type { LeadLimitCheck } from "./rate-limit.server";
 
@@ -38,6 +36,8 @@ function anchorOf(value: FormDataEntryValue | null): string {
  */
 export async function formAction({ request, params, context }: ActionFunctionArgs, slug: string) {
   const country = requireCountry(params);
+  // Every refusal re-renders the page with the form's error summary (failure or field messages),
+  // the values kept; the form's action fragment lands the visitor on that summary.
   // A body that is not a form (JSON, broken multipart) is the client's error, not the server's.
   const formData = await request.formData().catch(() => null);
   if (!formData) {
@@ -82,26 +82,12 @@ export async function formAction({ request, params, context }: ActionFunctionArg
         { status: 429, headers: { ...NO_STORE_HEADERS, ...outcome.headers, "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     case "invalid":
-      return data<FormActionData>({ formId, lastResult: withDealerChosen(outcome.reply, dealerField?.name, dealers), dealers }, { status: 400, headers: NO_STORE_HEADERS });
+      return data<FormActionData>({ formId, lastResult: outcome.reply, dealers }, { status: 400, headers: NO_STORE_HEADERS });
     case "bot":
       return data<FormActionData>({ formId, lastResult: { initialValue }, dealers, failure: FORM_MESSAGES.failure }, { status: 400, headers: NO_STORE_HEADERS });
     case "unavailable":
       return data<FormActionData>({ formId, lastResult: { initialValue }, dealers, failure: FORM_MESSAGES.failure }, { status: 503, headers: NO_STORE_HEADERS });
   }
-}
-
-/**
- * A post without a dealer, re-rendered with the dealers for its postcode: the nearest (or PMA)
- * dealer is chosen in the list, as it would have been with JavaScript, so 'A dealer is required'
- * no longer applies to what the visitor sees.
- */
-function withDealerChosen(reply: SubmissionResult<string[]>, name: string | undefined, dealers: DealerLookup | null): SubmissionResult<string[]> {
-  if (!name || !dealers || !(dealers.geocoded || dealers.pmaDealerCode) || dealers.dealers.length === 0) return reply;
-  const posted = reply.initialValue?.[name];
-  if (typeof posted === "string" && posted !== "") return reply;
-  const error = reply.error ? { ...reply.error } : reply.error;
-  if (error) delete error[name];
-  return { ...reply, initialValue: { ...(reply.initialValue ?? {}), [name]: dealers.dealers[0].code }, error };
 }
 
 function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {

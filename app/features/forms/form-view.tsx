@@ -22,6 +22,7 @@ import { BUILD_FIELD, modelLineField, type FormBuildView } from "./build-handoff
 import { isFormActionData } from "./action-data";
 import { trackFormError, trackFormProgress, trackFormSubmit } from "./analytics";
 import { BotCheckWidget } from "./bot-check-widget";
+import { ErrorSummary, type SummaryError } from "./error-summary";
 import {
   ANCHOR_FIELD,
   DEALERS_API_PATH,
@@ -146,9 +147,13 @@ export function FormView({ blok, modal }: FormViewProps) {
   const actionData = useActionData<unknown>();
   const mine = isFormActionData(actionData) && actionData.formId === formId ? actionData : undefined;
   const submitted = searchParams.get(SUBMITTED_PARAM) === formId;
-  // A modal's form returns to the modal's anchor, where CSS :target opens it without JavaScript.
+  // Without JavaScript a post returns to the page further down: a modal's form to the modal's
+  // anchor (CSS :target opens it), a page's form to its error summary (shown when the post is refused).
   const pageAction = useFormAction();
-  const action = modal ? `${pageAction}#${modal.id}` : undefined;
+  const summaryId = `${domId}-errors`;
+  const dealerAnchor = `${domId}-dealer`;
+  const action = modal ? `${pageAction}#${modal.id}` : `${pageAction}#${summaryId}`;
+  const lookupAction = modal ? action : `${pageAction}#${dealerAnchor}`;
 
   const today = todayIn(country);
   const schema = useMemo(() => buildFormSchema(blok, { country, today }), [blok, country, today]);
@@ -290,6 +295,8 @@ export function FormView({ blok, modal }: FormViewProps) {
           meta={fieldMeta}
           lookup={dealers}
           hydrated={hydrated}
+          anchor={dealerAnchor}
+          lookupAction={lookupAction}
         />
       );
     }
@@ -297,6 +304,17 @@ export function FormView({ blok, modal }: FormViewProps) {
   };
 
   const failure = mine?.failure ?? (result === "failure" && modal ? (failureMessage ?? FORM_MESSAGES.failure) : undefined);
+  // The server's refusal of a post, as the fields now show it (a corrected field drops out).
+  const summaryErrors: SummaryError[] = [];
+  if (mine?.lastResult?.error) {
+    for (const field of fields) {
+      const message = meta[field.name]?.errors?.[0];
+      if (!message || fieldType(field) === "hidden") continue;
+      const isDealer = fieldComponent(field) === "SelectDealership";
+      if (isDealer && !showDealer) continue;
+      summaryErrors.push({ target: isDealer ? dealerAnchor : (meta[field.name]?.id ?? dealerAnchor), message });
+    }
+  }
 
   return (
     <div className={["form-block", blok.background_color ? "form-block--background" : ""].filter(Boolean).join(" ")} id={modal ? undefined : anchor} style={blok.background_color ? { backgroundColor: blok.background_color } : undefined}>
@@ -307,12 +325,7 @@ export function FormView({ blok, modal }: FormViewProps) {
           </h2>
         ) : null}
         <TextOrRichText value={blok.intro} className="richtext form-block__intro" />
-        {failure ? (
-          <div className="form-alert" role="alert">
-            <p className="form-alert__heading">{FORM_MESSAGES.failureHeading}</p>
-            <p>{failure}</p>
-          </div>
-        ) : null}
+        <ErrorSummary id={summaryId} failure={failure} errors={summaryErrors} />
         <Form method="post" action={action} {...formProps} onSubmit={onSubmit} onBlur={onBlur} noValidate className="form" aria-labelledby={blok.heading ? headingId : undefined}>
           <input type="hidden" name="form_id" value={formId} />
           <input type="hidden" name={IDEMPOTENCY_FIELD} id={`${domId}-key`} value={idempotencyKey} />
@@ -478,18 +491,33 @@ function FieldView({ field, meta, country }: { field: FormField; meta: Meta; cou
  * a select (one dealer is sent as a hidden value). Without JavaScript a submit button lists the
  * dealers for the entered postcode (a round trip that keeps the values).
  */
-function DealerField({ field, meta, lookup, hydrated }: { field: FormField; meta: Meta; lookup: DealerLookup | null; hydrated: boolean }) {
+function DealerField({
+  field,
+  meta,
+  lookup,
+  hydrated,
+  anchor,
+  lookupAction,
+}: {
+  field: FormField;
+  meta: Meta;
+  lookup: DealerLookup | null;
+  hydrated: boolean;
+  /** The field's id: the no-JS lookup returns here, and the error summary links here. */
+  anchor: string;
+  lookupAction: string;
+}) {
   const dealers = lookup?.dealers ?? [];
   const prompt = lookup && !lookup.geocoded ? DEALER_SELECTOR_NOT_GEOCODED : DEALER_SELECTOR_PROMPT;
   const lookupButton = hydrated ? null : (
-    <button type="submit" name={INTENT_FIELD} value={DEALERS_INTENT} className="button button--sm button--outline form-field__lookup">
+    <button type="submit" name={INTENT_FIELD} value={DEALERS_INTENT} formAction={lookupAction} className="button button--sm button--outline form-field__lookup">
       {field.lookup_label?.trim() || fieldLabel(field)}
     </button>
   );
   const className = `form-field form-field--dealer${meta.errors?.length ? " form-field--invalid" : ""}`;
   if (dealers.length <= 1) {
     return (
-      <div className={className}>
+      <div className={className} id={anchor} tabIndex={-1}>
         {dealers.length === 1 ? <input type="hidden" name={field.name} value={dealers[0].code} /> : null}
         {dealers.length === 0 && typeof meta.initialValue === "string" && meta.initialValue ? (
           <input type="hidden" name={field.name} value={meta.initialValue} />
@@ -508,14 +536,15 @@ function DealerField({ field, meta, lookup, hydrated }: { field: FormField; meta
     );
   }
   const chosen = typeof meta.initialValue === "string" ? meta.initialValue : "";
+  // A post refused for want of a dealer shows the list unchosen, with its message.
   const preselect = dealers.some((d) => d.code === chosen)
     ? chosen
-    : lookup && (lookup.geocoded || lookup.pmaDealerCode)
+    : !meta.errors?.length && lookup && (lookup.geocoded || lookup.pmaDealerCode)
       ? dealers[0].code
       : "";
   const { key, ...props } = getSelectProps(meta, { value: false });
   return (
-    <div className={className}>
+    <div className={className} id={anchor} tabIndex={-1}>
       <Label htmlFor={meta.id} field={field} />
       <select key={`${key ?? ""}-${lookup?.postcode ?? ""}`} {...props} defaultValue={preselect} className="form-field__control">
         <option value="">{prompt}</option>

@@ -26,7 +26,7 @@ export function StickyBottomBar({ links }: { links: PageSettings["stickyCta"] })
   const { scroll } = useSiteState();
   const bar = useRef<HTMLElement>(null);
   // The page keeps room for the bar when the browser scrolls a focused element into view
-  // (scroll-padding-bottom, shell.css): its links may take two rows or more.
+  // (scroll-padding-bottom, shell.css): its real height, one row whatever the labels wrap to.
   useEffect(() => {
     const element = bar.current;
     if (!element || typeof ResizeObserver === "undefined") return;

@@ -12,7 +12,10 @@ import {
 } from "../accessories";
 import type { ResolvedBuild } from "../build";
 import type { ConfiguratorCountry } from "../types";
-import { Choice, type ChoiceLinkProps } from "./option-steps";
+import { Choice, returnHref, type ChoiceLinkProps } from "./option-steps";
+
+/** The accessories heading: where the step's links and sort form return without JavaScript. */
+const ANCHOR = "step-accessories-heading";
 
 export const ACCESSORY_TEXTS = {
   heading: "Available accessories",
@@ -62,8 +65,8 @@ export function AccessoriesStep({
   const selected = new Set(build.accessories.map((a) => a.id));
 
   return (
-    <section className="config-accessories" aria-labelledby="step-accessories-heading">
-      <h3 id="step-accessories-heading" className="config-section__heading">
+    <section className="config-accessories" aria-labelledby={ANCHOR}>
+      <h3 id={ANCHOR} className="config-section__heading">
         {ACCESSORY_TEXTS.heading}
       </h3>
       <p className="config-accessories__note">{ACCESSORY_TEXTS.note}</p>
@@ -74,7 +77,7 @@ export function AccessoriesStep({
               {[null, ...categories].map((category) => (
                 <li key={category ?? "all"}>
                   <Link
-                    to={hrefWith({ [ACCESSORY_PARAMS.category]: category })}
+                    to={returnHref(hrefWith({ [ACCESSORY_PARAMS.category]: category }), ANCHOR, hydrated)}
                     rel="nofollow"
                     replace
                     preventScrollReset
@@ -88,7 +91,7 @@ export function AccessoriesStep({
             </ul>
           ) : null}
           {country === "au" ? (
-            <Form method="get" action={pathname} className="config-accessories__sort" replace preventScrollReset>
+            <Form method="get" action={returnHref(pathname, ANCHOR, hydrated)} className="config-accessories__sort" replace preventScrollReset>
               {[...new URLSearchParams(hrefWith({ [ACCESSORY_PARAMS.sort]: null }).split("?")[1])].map(([name, value], i) => (
                 <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
               ))}
@@ -130,6 +133,7 @@ export function AccessoriesStep({
               selected={isSelected}
               label={accessory.name}
               links={links}
+              anchor={ANCHOR}
               className="config-choice--accessory"
             >
               {accessory.image?.filename ? (
@@ -151,7 +155,7 @@ export function AccessoriesStep({
         })}
       </ul>
       {listing.hasMore ? (
-        <Link to={hrefWith({ [ACCESSORY_PARAMS.all]: "1" })} rel="nofollow" replace preventScrollReset className="button button--sm button--outline config-accessories__more">
+        <Link to={returnHref(hrefWith({ [ACCESSORY_PARAMS.all]: "1" }), ANCHOR, hydrated)} rel="nofollow" replace preventScrollReset className="button button--sm button--outline config-accessories__more">
           {ACCESSORY_TEXTS.loadMore}
         </Link>
       ) : null}

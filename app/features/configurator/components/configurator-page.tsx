@@ -1,5 +1,5 @@
-import { useLocation, useSearchParams } from "@remix-run/react";
-import { useCallback, useMemo, useState } from "react";
+import { useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { calculatorInputFromSearchParams, canQuoteFinance } from "~/features/finance/calculator";
 import type { CalculatorContent } from "~/features/finance/calculator-content";
@@ -25,7 +25,7 @@ import { BuildCalculator } from "./build-calculator";
 import { BuildCarousel } from "./build-carousel";
 import { ConfiguratorSteps } from "./configurator-steps";
 import { InteriorStep } from "./interior-step";
-import { SpecsStep, type ChoiceLinkProps } from "./option-steps";
+import { returnHref, SpecsStep, type ChoiceLinkProps } from "./option-steps";
 import { PricePanel } from "./price-panel";
 import { SummaryStep, useCopyLink } from "./summary-step";
 import { calculatorOpenHref } from "../calculator-link";
@@ -47,6 +47,31 @@ export { SUMMARY_TEXTS } from "./summary-step";
 
 const VIEW_KEYS = [STEP_PARAM, ...Object.values(ACCESSORY_PARAMS)];
 
+/** The step's content: where the step links return without JavaScript. */
+const PANEL_ID = "configurator-step";
+
+/**
+ * A new step changes the panel, which on a phone is below the fold: bring its top into view when
+ * it is out of view (smooth, or at once for reduced motion). Not on the first render.
+ */
+function useStepIntoView(step: Step) {
+  const panel = useRef<HTMLDivElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    const element = panel.current;
+    if (!element) return;
+    const { top } = element.getBoundingClientRect();
+    // In view: its heading is on screen below the header (the scroll padding).
+    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (top >= padding && top < window.innerHeight * 0.6) return;
+    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    element.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  }, [step]);
+  return panel;
+}
+
 /**
  * The vehicle configurator (spec transactional.md section 2; issue 9). The build lives in the
  * URL: every choice is a link to the build with it, so the page works without JavaScript and a
@@ -58,8 +83,13 @@ const VIEW_KEYS = [STEP_PARAM, ...Object.values(ACCESSORY_PARAMS)];
 export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOverride }: ConfiguratorPageProps) {
   const { country, line } = catalogue;
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
+  const [committedParams] = useSearchParams();
   const hydrated = useHydrated();
+  // A choice shows at once: while the router fetches the next address (the layout's data), the
+  // page renders the build and step of that address, then the answer replaces it.
+  const navigation = useNavigation();
+  const pendingSearch = navigation.state !== "idle" && navigation.location?.pathname === pathname ? navigation.location.search : null;
+  const params = useMemo(() => (pendingSearch === null ? committedParams : new URLSearchParams(pendingSearch)), [pendingSearch, committedParams]);
   const store = useSiteStore();
   const buyer = useConfiguratorBuyer(country, abnOverride);
 
@@ -70,15 +100,17 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
   const summary = buildSummary(build, buyer);
   const calculatorInUrl = params.get(CALCULATOR_OPEN_PARAM) === "1";
   useCanonicalAddress(build, params, calculatorInUrl);
+  const panel = useStepIntoView(step);
 
   const links: ChoiceLinkProps = useMemo(
     () => ({
       href: (change: BuildChange) => `${pathname}${searchOf(chooseParams(catalogue, build, change), viewParams(params, VIEW_KEYS))}`,
       onChoose: (change: BuildChange, label: string) => trackChoice(change.type === "option" ? change.kind : change.type, label, line.name, country),
+      hydrated,
     }),
-    [pathname, catalogue, build, params, line.name, country],
+    [pathname, catalogue, build, params, line.name, country, hydrated],
   );
-  const stepHref = (s: Step) => `${pathname}${searchOf(buildParams, s === "specs" ? [] : [[STEP_PARAM, s]])}`;
+  const stepHref = (s: Step) => returnHref(`${pathname}${searchOf(buildParams, s === "specs" ? [] : [[STEP_PARAM, s]])}`, PANEL_ID, hydrated);
 
   // Finance calculator (AU, models with an nvicCode and a valid driveaway price).
   const canFinance = canQuoteFinance({ country, nvicCode: model?.nvicCode, driveawayPrice: summary?.total });
@@ -120,7 +152,7 @@ export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOv
           ) : null}
         </div>
 
-        <div className="configurator__panel">
+        <div className="configurator__panel" id={PANEL_ID} ref={panel}>
           <h2 className="configurator__panel-heading">{STEP_LABELS[step]}</h2>
           {step === "specs" && model ? <SpecsStep catalogue={catalogue} build={build} buyer={buyer} links={links} /> : null}
           {step === "interior" ? <InteriorStep build={build} country={country} links={links} /> : null}

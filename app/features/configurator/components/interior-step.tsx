@@ -22,7 +22,7 @@ export function InteriorStep({ build, country, links }: { build: ResolvedBuild; 
       ) : (
         <ul className="config-choice__list">
           {build.interior.map((trim) => (
-            <Choice key={trim.uuid} change={{ type: "trim", id: trim.id }} selected={build.trim?.uuid === trim.uuid} label={trim.name} links={links}>
+            <Choice key={trim.uuid} change={{ type: "trim", id: trim.id }} selected={build.trim?.uuid === trim.uuid} label={trim.name} links={links} anchor="step-interior">
               <span className="config-choice__name">{trim.name}</span>
               {trim.description ? <span className="config-choice__info">{trim.description}</span> : null}
               <span className="config-choice__price">{optionPriceText(trim.price, country)}</span>

@@ -23,6 +23,13 @@ export const CLEAN_CAR_LABEL = "Clean car programme:";
 export interface ChoiceLinkProps {
   href: (change: BuildChange) => string;
   onChoose: (change: BuildChange, label: string) => void;
+  /** Without JavaScript a choice reloads the page: its link returns to the choice's list (a fragment). */
+  hydrated: boolean;
+}
+
+/** A link back to the same page: with the fragment of where the visitor was when it reloads the page (no JavaScript). */
+export function returnHref(href: string, anchor: string, hydrated: boolean): string {
+  return hydrated ? href : `${href}#${anchor}`;
 }
 
 /** A choice: a link to the build with it, marked when selected. */
@@ -33,10 +40,13 @@ export function Choice({
   className,
   children,
   links,
+  anchor,
 }: {
   change: BuildChange;
   selected: boolean;
   label: string;
+  /** The id of the choice's list heading. */
+  anchor: string;
   className?: string;
   children: ReactNode;
   links: ChoiceLinkProps;
@@ -44,7 +54,7 @@ export function Choice({
   return (
     <li className="config-choice__item">
       <Link
-        to={links.href(change)}
+        to={returnHref(links.href(change), anchor, links.hydrated)}
         rel="nofollow"
         replace
         preventScrollReset
@@ -86,6 +96,7 @@ export function SpecsStep({
               selected={build.model?.uuid === model.uuid}
               label={model.shortName}
               links={links}
+              anchor="step-model"
             >
               <span className="config-choice__name">{model.shortName}</span>
               {model.variantName ? <span className="config-choice__info">{model.variantName}</span> : null}
@@ -110,6 +121,7 @@ export function SpecsStep({
                   selected={build.options[kind]?.id === option.id}
                   label={option.name}
                   links={links}
+                  anchor={`step-${kind}`}
                   className={option.componentType === "Wheels" && option.image ? "config-choice--image" : undefined}
                 >
                   {option.componentType === "Wheels" && option.image ? (
@@ -144,6 +156,7 @@ export function SpecsStep({
                 selected={build.colour?.uuid === colour.uuid}
                 label={colour.name}
                 links={links}
+                anchor="step-colour"
                 className="config-choice--colour"
               >
                 <span className="config-choice__swatch" style={{ background: colour.hex || "transparent" }} aria-hidden="true" />

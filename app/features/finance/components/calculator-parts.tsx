@@ -142,7 +142,6 @@ export function CalculatorFigures(props: {
   events: CalculatorEvents;
 }) {
   const { hydrated, loading, values, figures } = props;
-  const placeholder = <span className="calculator__placeholder">{T.loading}</span>;
   return (
     <>
       <fieldset className="calculator__frequency">
@@ -172,22 +171,40 @@ export function CalculatorFigures(props: {
       <dl className="calculator__figures">
         <div>
           <dt>{T.repayment}</dt>
-          <dd data-figure="repayment">{loading || !figures ? placeholder : `${money(figures.repayment, 2)} ${values.frequency.toLowerCase()}`}</dd>
+          <Figure name="repayment" loading={loading} value={figures ? `${money(figures.repayment, 2)} ${values.frequency.toLowerCase()}` : null} />
         </div>
         <div>
           <dt>{T.indicativeRate}</dt>
-          <dd data-figure="rate">{loading || !figures ? placeholder : percent(figures.customerRate)}</dd>
+          <Figure name="rate" loading={loading} value={figures ? percent(figures.customerRate) : null} />
         </div>
         {values.showComparisonRate ? (
           <div>
             <dt>{T.comparisonRate}*</dt>
-            <dd data-figure="comparison">
-              {loading || !figures || figures.comparisonRate === null ? <span className="calculator__placeholder">{loading ? T.loading : "-"}</span> : percent(figures.comparisonRate)}
-            </dd>
+            <Figure name="comparison" loading={loading} value={figures ? (figures.comparisonRate === null ? "-" : percent(figures.comparisonRate)) : null} />
           </div>
         ) : null}
       </dl>
     </>
+  );
+}
+
+/**
+ * One figure of the quote. While a new quote is fetched the last one stays, marked as updating
+ * (never a blank between two answers); before the first answer, the loading placeholder.
+ */
+function Figure({ name, loading, value }: { name: string; loading: boolean; value: string | null }) {
+  if (value === null) {
+    return (
+      <dd data-figure={name}>
+        <span className="calculator__placeholder">{T.loading}</span>
+      </dd>
+    );
+  }
+  return (
+    <dd data-figure={name} data-updating={loading ? "" : undefined}>
+      <span className="calculator__figure">{value}</span>
+      {loading ? <span className="calculator__updating">{T.loading}</span> : null}
+    </dd>
   );
 }
 
