@@ -12,9 +12,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spaceSchemaFrom, type DatasourceInput, type SpaceSchema } from "~/content/space/space-schema";
+import { validateFixtureStory as validateWith, validatorSchema, type ValidationIssue } from "~/content/space/validator";
 
-export { validatorSchema, validateFixtureStory, checkSpaceSchema } from "~/content/space/validator";
-export type { SpaceSchema } from "~/content/space/space-schema";
+export { validatorSchema, checkSpaceSchema, type ValidationIssue } from "~/content/space/validator";
+export type { SpaceSchema, WireComponent, WireField, WireGroup, WireDatasource } from "~/content/space/space-schema";
 
 /** Datasource names shown in the space. */
 const DATASOURCE_NAMES: Readonly<Record<string, string>> = { "news-categories": "News categories" };
@@ -39,6 +40,18 @@ export function readDatasources(contentDir: string): DatasourceInput[] {
  */
 export function buildSpaceSchema(_spaceName?: string, contentDir = process.env.CONTENT_DIR || "content-fixtures"): SpaceSchema {
   return spaceSchemaFrom(readDatasources(contentDir));
+}
+
+let validator: ReturnType<typeof validatorSchema> | null = null;
+
+/**
+ * validateStory() of @storyblok/schema on a story (and its draft) against the space schema; by
+ * default the one generated from the code (built once).
+ */
+export function validateFixtureStory(story: unknown, space?: SpaceSchema): ValidationIssue[] {
+  if (space) return validateWith(story, space);
+  validator ??= validatorSchema(buildSpaceSchema());
+  return validateWith(story, validator);
 }
 
 /** The files of the CLI's layout under `outDir`, path → JSON text. */

@@ -143,7 +143,7 @@ test.describe("finance calculator", () => {
   test("is offered only for a model with an nvicCode and a valid driveaway price", async ({ page, context, baseURL }, testInfo) => {
     await withBuyer(context, baseURL, "false");
     const errors = collectPageErrors(page);
-    // Fixture: Kordan Outback Pro (AU) has nvicCode K66388 and no valid price ("000", "  ", state prices "0" and "").
+    // Fixture: Kordan Outback Pro (AU) has nvicCode K66388 and no valid price ("000", "", state prices "0" and "").
     await open(page, testInfo, "/au/config/kordan?model=Outback%20Pro");
     await expect(page.locator(".configurator__price-model")).toHaveText("Kordan Outback Pro");
     await expect(page.locator('.configurator__price [data-price="total"]')).toHaveText("Contact your Dealer for Pricing");
