@@ -68,7 +68,8 @@ export interface PushSummary {
   skipped: Record<ManifestEntry["kind"], number>;
 }
 
-function makeClient(o: Pick<PushOptions, "spaceId" | "token" | "tokenKind" | "region" | "baseUrl" | "rateLimit">): Client {
+/** The Management API client of every push and post-push request: region host, 429 retries, throttle. */
+export function makeClient(o: Pick<PushOptions, "spaceId" | "token" | "tokenKind" | "region" | "baseUrl" | "rateLimit">): Client {
   const auth = o.tokenKind === "oauth" ? { oauthToken: o.token } : { personalAccessToken: o.token };
   return createManagementApiClient({
     ...auth,
