@@ -269,8 +269,13 @@ test.describe("enquiry form with JavaScript", () => {
     await expect(page.getByRole("dialog", { name: "Thank you" })).toBeVisible();
     expect(posts).toHaveLength(2);
     const keys = await Promise.all(posts.map((p) => p.headerValue("Idempotency-Key")));
-    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    // The form's own key (made after mount, kept until success), not the one in the page's markup,
+    // which a cached page gives every visitor.
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(keys[1]).toBe(keys[0]);
+    const markup = await (await page.request.get(page.url())).text();
+    expect(markup).toMatch(/name="idempotency_key"/);
+    expect(markup).not.toContain(keys[0]!);
     const errors = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "form_error"));
     expect(errors).toEqual([expect.objectContaining({ form_id: "contact-us", error_type: "submit" })]);
   });
