@@ -24,7 +24,7 @@ import { CACHE_POLICIES, type CachePolicy } from "~/content/cache.server";
 import { sharedCacheMayStore } from "~/features/http/cache-control";
 import { weakEtag } from "~/features/http/html-etag.server";
 import { ByteLru } from "./lru";
-import { pageKey, variantCookieHeader, type PageVariant } from "./variant";
+import { pageKey, renderQuery, variantCookieHeader, type PageVariant } from "./variant";
 
 export type CacheStatus = "HIT" | "MISS" | "STALE" | "BYPASS";
 
@@ -170,9 +170,9 @@ export class PageCache {
   async serve(request: Request, nonce: string, render: Render, eligible: boolean): Promise<Response> {
     const target = eligible && request.method === "GET" ? pageKey(new URL(request.url), request.headers.get("Cookie")) : null;
     if (!target || (!this.enabled && !this.scriptPolicy)) return withStatus((await render(request, nonce, false)).response, "BYPASS");
-    // The page renders at its canonical query: only what its route reads, validated (variant.ts).
+    // The page renders with only what its route reads, validated (variant.ts), in the request's order.
     const canonical = new URL(request.url);
-    canonical.search = target.search;
+    canonical.search = renderQuery(canonical.pathname, canonical.searchParams);
     const canonicalRequest = canonical.href === request.url ? request : new Request(canonical, request);
     if (!this.enabled) {
       // No cache, but a shareable page still leaves without a nonce for a CDN to replay.

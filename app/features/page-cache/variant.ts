@@ -167,12 +167,29 @@ export function variantCookieHeader(variant: PageVariant): string {
 }
 
 /**
- * The query a page is cached under and rendered with: the parameters its route declares, each
+ * The query a page is cached under: the parameters its route declares, each
  * through its rule (a value the page would ignore is left out), sorted by name (then value).
  * Tracking parameters and parameters no page reads are left out: the page is served from the
  * entry without them, so neither can make a new entry or a render of its own.
  */
 export function canonicalQuery(pathname: string, search: URLSearchParams): string {
+  const kept = canonicalParams(pathname, search);
+  kept.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  return query ? `?${query}` : "";
+}
+
+/**
+ * The query a page renders with: the canonical query's parameters and values, in the request's
+ * own order (a redirect the page answers, such as the configurator's, sends the visitor on with
+ * the parameters in the order they came).
+ */
+export function renderQuery(pathname: string, search: URLSearchParams): string {
+  const query = new URLSearchParams(canonicalParams(pathname, search)).toString();
+  return query ? `?${query}` : "";
+}
+
+function canonicalParams(pathname: string, search: URLSearchParams): [string, string][] {
   const rules = declaredParamsOf(pathname);
   const kept: [string, string][] = [];
   const seen = new Map<string, number>();
@@ -186,12 +203,10 @@ export function canonicalQuery(pathname: string, search: URLSearchParams): strin
     seen.set(name, count + 1);
     kept.push([name, value]);
   }
-  kept.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
-  const query = new URLSearchParams(kept).toString();
-  return query ? `?${query}` : "";
+  return kept;
 }
 
-/** The page cache key: path, canonical query and variant (the query is also what the page renders with). */
+/** The page cache key: path, canonical query and variant. */
 export function pageKey(url: URL, cookieHeader: string | null | undefined): { key: string; search: string; variant: PageVariant } {
   const search = canonicalQuery(url.pathname, url.searchParams);
   const variant = pageVariantOf(url.pathname, cookieHeader);
