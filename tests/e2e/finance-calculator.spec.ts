@@ -64,7 +64,11 @@ test.describe("finance calculator", () => {
     await expect(deposit).toBeFocused();
     await expect(deposit).toBeEnabled();
     await expect(result).toHaveAttribute("aria-busy", "true");
-    await expect(dialog.locator('[data-figure="repayment"] .calculator__placeholder')).toBeVisible();
+    // The last repayment stays, marked as updating: never a blank between two quotes.
+    const repayment = dialog.locator('[data-figure="repayment"]');
+    await expect(repayment).toHaveAttribute("data-updating", "");
+    await expect(repayment.locator(".calculator__figure")).toHaveText(/^\$[\d,]+\.\d\d weekly$/);
+    await expect(repayment.locator(".calculator__updating")).toHaveText("Calculating…");
     release();
     await expect(result).toHaveAttribute("aria-busy", "false");
     await expect(dialog.locator('[data-figure="repayment"]')).toHaveText(/^\$[\d,]+\.\d\d weekly$/);

@@ -536,10 +536,11 @@ function DealerField({
     );
   }
   const chosen = typeof meta.initialValue === "string" ? meta.initialValue : "";
-  // A post refused for want of a dealer shows the list unchosen, with its message.
+  // A no-JS post refused for want of a dealer shows the list unchosen, with its message.
+  const refused = !hydrated && !!meta.errors?.length;
   const preselect = dealers.some((d) => d.code === chosen)
     ? chosen
-    : !meta.errors?.length && lookup && (lookup.geocoded || lookup.pmaDealerCode)
+    : !refused && lookup && (lookup.geocoded || lookup.pmaDealerCode)
       ? dealers[0].code
       : "";
   const { key, ...props } = getSelectProps(meta, { value: false });
