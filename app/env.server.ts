@@ -99,7 +99,7 @@ export const envSchema = z.object({
   POST_RATE_LIMIT: optionalPositiveInt("POST_RATE_LIMIT"),
   IMAGE_RATE_LIMIT: optionalPositiveInt("IMAGE_RATE_LIMIT"),
   // The image service's bounds (ADR 039): encodes at a time (default 1), misses waiting for one
-  // (default 8, then a 503), and encodes one client may cause per minute (default 120, then a 429).
+  // (default 64, then a 503), and encodes one client may cause per minute (default 120, then a 429).
   IMAGE_ENCODE_CONCURRENCY: optionalPositiveInt("IMAGE_ENCODE_CONCURRENCY"),
   IMAGE_ENCODE_QUEUE: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "IMAGE_ENCODE_QUEUE must be a whole number (0: no queue)"),
   IMAGE_MISS_LIMIT: optionalPositiveInt("IMAGE_MISS_LIMIT"),

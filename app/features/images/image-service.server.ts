@@ -17,9 +17,9 @@ export interface ImageServiceOptions {
   policy?: VariantPolicy | null;
   /** Encodes at a time (default 1). */
   encodeConcurrency?: number;
-  /** Misses that may wait for an encode (default 8); past that a fast 503. */
+  /** Misses that may wait for an encode (default 64: a cold page asks for many at once); past that a fast 503. */
   encodeQueue?: number;
-  /** Longest wait for an encode in ms (default 10 s), then a 503. */
+  /** Longest wait for an encode in ms (default 20 s), then a 503. */
   encodeQueueTimeoutMs?: number;
   /** Encodes (cache misses) one client may cause per minute (default 120); past that a 429. */
   missesPerClientPerMinute?: number;
@@ -35,8 +35,8 @@ export type ImageResponse =
   | { status: 400 | 404; error: string };
 
 export const DEFAULT_ENCODE_CONCURRENCY = 1;
-export const DEFAULT_ENCODE_QUEUE = 8;
-export const DEFAULT_ENCODE_QUEUE_TIMEOUT_MS = 10_000;
+export const DEFAULT_ENCODE_QUEUE = 64;
+export const DEFAULT_ENCODE_QUEUE_TIMEOUT_MS = 20_000;
 export const DEFAULT_MISSES_PER_CLIENT_PER_MINUTE = 120;
 /** Bytes of decoded images libvips keeps between operations (sharp's default is 50 MB). */
 const SHARP_CACHE_MEMORY_MB = 16;
