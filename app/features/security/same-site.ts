@@ -13,6 +13,7 @@
  * A page's action (a no-JavaScript form post) is refused the same way, and also when its Origin
  * names another host (a sibling subdomain): Remix refuses that itself with a 500 and an error log.
  */
+import { CacheControl } from "~/features/http/cache-control";
 
 export type SameSiteVerdict = "allowed" | "cross-site";
 
@@ -115,7 +116,7 @@ export function sameSiteWrites(siteUrl: string) {
     const page = !/^\/api\//i.test(req.path);
     const refused = sameSiteVerdict({ method: req.method, headers, siteOrigins }) === "cross-site" || (page && originMismatchesHost(headers));
     if (!refused) return next();
-    res.status(403).set("Cache-Control", "no-store").set("Vary", "Origin, Sec-Fetch-Site");
+    res.status(403).set("Cache-Control", CacheControl.noStore).set("Vary", "Origin, Sec-Fetch-Site");
     if (page) return res.set("Content-Type", "text/html; charset=utf-8").send(CROSS_SITE_HTML);
     return res.json({ error: CROSS_SITE_MESSAGE });
   };

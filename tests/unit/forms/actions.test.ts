@@ -353,9 +353,9 @@ describe("the page action (forms without JavaScript)", () => {
     });
     expect(result.data.dealers?.pmaDealerCode).toBe("NZ-AKL-001");
     expect(result.data.dealers?.dealers[0].code).toBe("NZ-AKL-001");
-    // The list now shows, with the postcode's dealer chosen: no 'A dealer is required' beside it.
-    expect(result.data.lastResult?.error?.dealer_code).toBeUndefined();
-    expect(result.data.lastResult?.initialValue?.dealer_code).toBe("NZ-AKL-001");
+    // The list now shows, unchosen, with 'A dealer is required' beside it: the buyer picks one.
+    expect(result.data.lastResult?.error?.dealer_code).toEqual(["A dealer is required"]);
+    expect(result.data.lastResult?.initialValue?.dealer_code ?? "").toBe("");
   });
 
   it("keeps 'A dealer is required' when there is no postcode to list dealers for", async () => {
@@ -379,10 +379,10 @@ describe("the page action (forms without JavaScript)", () => {
     const listed = dataOf(await run("test-drive", "au", { form_id: "test-drive", first_name: "Ann", post_code: "800", intent: "dealers" }));
     expect(listed.data.dealers).toMatchObject({ postcode: "0800", geocoded: true, pmaDealerCode: "AU-NT-001" });
     expect(listed.data.dealers!.dealers[0].code).toBe("AU-NT-001");
-    // Submitted without choosing: the list shows with Darwin chosen, not 'A dealer is required'.
+    // Submitted without choosing: Darwin's dealers are listed, with 'A dealer is required'.
     const submitted = dataOf(await run("test-drive", "au", { form_id: "test-drive", first_name: "Ann", post_code: "800" }));
-    expect(submitted.data.lastResult?.error?.dealer_code).toBeUndefined();
-    expect(submitted.data.lastResult?.initialValue?.dealer_code).toBe("AU-NT-001");
+    expect(submitted.data.dealers?.dealers[0].code).toBe("AU-NT-001");
+    expect(submitted.data.lastResult?.error?.dealer_code).toEqual(["A dealer is required"]);
     // NZ has 0xxx postcodes too: 110 is Whangārei's 0110.
     const nz = dataOf(await run("test-drive", "nz", { form_id: "test-drive", post_code: "110", intent: "dealers" }));
     expect(nz.data.dealers).toMatchObject({ postcode: "0110", geocoded: true });
