@@ -283,9 +283,9 @@ test.describe("legibility", () => {
 });
 
 test.describe("copy that agrees with the price", () => {
-  for (const line of ["suv/tarrak", "suv/corvale", "hybrid/solenne", "ute/kordan", "hatch/mirra"]) {
-    test(`the model page names no other state or buyer type than the one priced (${line})`, async ({ page }, testInfo) => {
-      await open(page, testInfo, `/au/models/${line}`);
+  for (const path of ["/au", ...["suv/tarrak", "suv/corvale", "hybrid/solenne", "ute/kordan", "hatch/mirra"].map((line) => `/au/models/${line}`)]) {
+    test(`the page names no other state or buyer type than the one priced (${path})`, async ({ page }, testInfo) => {
+      await open(page, testInfo, path);
       const chosen = ((await page.locator(".price-location-link:visible").first().textContent()) ?? "").replace(/^.*:\s*/, "").trim();
       expect(chosen).toBe("Victoria | ABN");
       // textContent: the blocks below the fold are not rendered yet (content-visibility), so have no innerText.

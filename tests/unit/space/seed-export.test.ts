@@ -6,7 +6,7 @@ import { ALLOWED_UNKNOWN_BLOK_STORIES } from "~/content/check";
 import { buildSeed, checkSeed, cliPreflight, fileOfSeedUrl, type Seed } from "../../../scripts/space/seed-export";
 import { readFixtureSet, writeSeed } from "../../../scripts/space/seed-files";
 import { assetsIn, storyUuidsIn } from "../../../scripts/space/seed-refs";
-import { buildSpaceSchema, validateFixtureStory, validatorSchema } from "../../../scripts/space/schema";
+import { buildSpaceSchema, validateFixtureStory } from "../../../scripts/space/schema";
 
 const fixtures = readFixtureSet("content-fixtures");
 const seed = buildSeed(fixtures, { exclude: ALLOWED_UNKNOWN_BLOK_STORIES });
@@ -148,7 +148,7 @@ describe("space:export: structural invariants of the written seed", () => {
 
 describe("space:export: Storyblok's own validator accepts the seed", () => {
   it("every exported story and pending draft passes validateStory() with no issue at all", () => {
-    const schema = validatorSchema(buildSpaceSchema("seed"));
+    const schema = buildSpaceSchema("seed");
     const problems: string[] = [];
     const stories = seed.stories.filter((s) => !s.is_folder);
     for (const story of stories) {
@@ -169,7 +169,7 @@ describe("space:export: Storyblok's own validator accepts the seed", () => {
   });
 
   it("rejects a story whose rewritten asset is not an asset object (the validator is not a no-op)", () => {
-    const schema = validatorSchema(buildSpaceSchema("seed"));
+    const schema = buildSpaceSchema("seed");
     const home = structuredClone(seed.stories.find((s) => s.full_slug === "home"));
     (home?.content as Record<string, unknown>).meta_image = 42;
     expect(validateFixtureStory(home, schema).length).toBeGreaterThan(0);
