@@ -86,8 +86,11 @@ const CONFIGURATOR_PARAMS: Readonly<Record<string, ParamRule>> = {
  * sort, pages), forms (the thank-you state, the preselected model and dealer, a configurator
  * build handed over), the dealer locator (a place searched, the visitor's location, a dealer).
  */
+/** The listings' own links carry `category=` (all categories) and keep its place in the query. */
+const category: ParamRule = (value) => (value.trim() === "" ? "" : text(60)(value));
+
 const CONTENT_PAGE_PARAMS: Readonly<Record<string, ParamRule>> = {
-  category: text(60),
+  category,
   page: whole(1, MAX_LISTING_PAGE),
   pages: whole(2, 99),
   sort: oneOf(ACCESSORY_SORTS),
