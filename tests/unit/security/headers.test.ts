@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,7 +9,7 @@ import { closeBuild, startTestServer, type TestServer } from "./harness";
 
 /**
  * The security headers on pages and APIs of the whole app (production settings, https SITE_URL),
- * the CSP nonce on every inline script, cookies, request ids and what the logs may hold.
+ * the CSP (script hashes on shareable pages, a nonce on private answers), cookies, request ids and what the logs may hold.
  */
 
 let server: TestServer;
@@ -41,24 +42,35 @@ function expectBaseline(headers: Headers) {
 }
 
 describe("security headers", () => {
-  it("a page: every inline script carries this response's nonce, and the CSP admits only that nonce", async () => {
+  it("a shareable page names its inline scripts' hashes and no nonce; a private answer keeps its own nonce", async () => {
     const first = await fetch(`${server.url}/au`);
     expect(first.status).toBe(200);
     const csp = expectBaseline(first.headers);
-    const nonce = /'nonce-([^']+)'/.exec(directive(csp, "script-src").join(" "))?.[1];
-    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(csp).not.toContain("'nonce-");
     const html = await first.text();
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
-    expect(scripts.length).toBeGreaterThan(2);
-    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(1);
+    for (const script of inline) expect(directive(csp, "script-src")).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
     expect(html).toContain("window.ENV=");
     expect(html).not.toMatch(/\son[a-z]+="/i); // no inline event handlers (script-src-attr 'none')
-
+    // Every visitor of the stored page gets the same policy: nothing a shared cache must not replay.
     const second = await fetch(`${server.url}/au`);
-    const again = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
-    expect(again).toBeTruthy();
-    expect(again).not.toBe(nonce);
+    expect(second.headers.get("content-security-policy")).toBe(csp);
     await second.body?.cancel();
+
+    // The calculator's answer is private: every inline script carries this response's nonce.
+    const own = await fetch(`${server.url}/au/config/tarrak?calculator=1`);
+    expect(own.headers.get("cache-control")).toMatch(/no-store|private/);
+    const ownCsp = expectBaseline(own.headers);
+    const nonce = /'nonce-([^']+)'/.exec(directive(ownCsp, "script-src").join(" "))?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    const ownHtml = await own.text();
+    const scripts = [...ownHtml.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    const again = await fetch(`${server.url}/au/config/tarrak?calculator=1`);
+    expect(/'nonce-([^']+)'/.exec(again.headers.get("content-security-policy") ?? "")?.[1]).not.toBe(nonce);
+    await again.body?.cancel();
   });
 
   it("pages and their data answers say which content version they were built from (X-Content-Version)", async () => {
