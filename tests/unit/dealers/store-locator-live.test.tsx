@@ -72,7 +72,7 @@ describe("store-locator with JavaScript", () => {
     });
     const { loader } = await open("");
     fireEvent.click(await screen.findByRole("button", { name: "Use my location" }));
-    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/au/dealer-locator?lat=-37.81000&lng=144.96000"));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/au/dealer-locator?lat=-37.81&lng=144.96"));
     expect(await screen.findByRole("heading", { name: "Dealers near your location" })).toBeTruthy();
     expect(loader).toHaveBeenCalledTimes(2);
   });
