@@ -1,8 +1,8 @@
 // `npm run bench:fair` (also section (f) of `npm run bench`): fair renders and bounded image work
 // (ADR 039), side by side in one run on a fresh production server with the default limits.
 //  1. A second visitor (its own X-Forwarded-For; loopback is a trusted proxy) loads a page mix
-//     (distinct configurator builds, which always render, and cached pages) one after another:
-//     first on a quiet server, then while one client crawls distinct builds with
+//     (distinct dealer searches, which always render, and cached pages) one after another:
+//     first on a quiet server, then while one client crawls distinct dealer searches with
 //     BENCH_FAIR_CONNECTIONS (64) connections. Printed: the visitor's success rate and p50/p95,
 //     /healthz p50/p99 (sampled from a worker thread), peak RSS; with the goals.
 //  2. A cached page's latency, quiet and while 8 clients each keep one image miss going (an empty
@@ -18,7 +18,6 @@ const CONNECTIONS = Number(process.env.BENCH_FAIR_CONNECTIONS ?? 64);
 const CRAWLER = "203.0.113.50";
 const VISITOR = "198.51.100.20";
 const PAGES = ["/au", "/au/offers", "/au/models/suv/tarrak", "/au/news", "/nz"];
-const OPTIONS = ["colour", "wheels", "trim", "variant"];
 
 const pct = (list, p) => {
   const sorted = [...list].sort((a, b) => a - b);
@@ -50,7 +49,7 @@ async function visit(base, ms, tag) {
   let total = 0;
   const until = Date.now() + ms;
   for (let i = 0; Date.now() < until; i++) {
-    const url = i % 2 === 0 ? `/au/config/tarrak?colour=${tag}${i}` : PAGES[(i >> 1) % PAGES.length];
+    const url = i % 2 === 0 ? `/au/dealer-locator?q=${tag}${i}` : PAGES[(i >> 1) % PAGES.length];
     const started = performance.now();
     try {
       const res = await fetch(base + url, { headers: { "x-forwarded-for": VISITOR }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
@@ -78,7 +77,7 @@ async function phase(server, crawl, tag) {
       duration: DURATION / 1000 + 1,
       timeout: 60,
       headers: { "x-forwarded-for": CRAWLER },
-      requests: [{ setupRequest: (req) => ({ ...req, path: `/au/config/tarrak?${OPTIONS[n % 4]}=crawl${n++}&acc=${n}` }) }],
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/au/dealer-locator?q=crawl${n++}` }) }],
     });
     crawler.on("response", (_client, status, _bytes, ms) => {
       crawled.total++;
@@ -146,7 +145,7 @@ export async function fairness() {
   const server = await startServer({ port });
   try {
     // Warm: the content cache, the cached pages, one build.
-    for (const url of [...PAGES, "/au/config/tarrak?colour=warm"]) await (await fetch(server.base + url)).arrayBuffer();
+    for (const url of [...PAGES, "/au/dealer-locator?q=warm"]) await (await fetch(server.base + url)).arrayBuffer();
     const quiet = await phase(server, false, "q");
     const crawl = await phase(server, true, "c");
     const row = (name, r) => {
@@ -154,7 +153,7 @@ export async function fairness() {
       const success = (100 * r.visitor.ok) / Math.max(1, r.visitor.total);
       return `${name.padEnd(14)} ${`${r.visitor.ok}/${r.visitor.total}`.padStart(9)} ${success.toFixed(1).padStart(7)} % ${pct(lat, 50).toFixed(0).padStart(6)} ${pct(lat, 95).toFixed(0).padStart(6)} | ${pct(r.health, 50).toFixed(0).padStart(7)} ${pct(r.health, 99).toFixed(0).padStart(7)} | ${r.peakRssMb.toFixed(0).padStart(8)}`;
     };
-    console.log(`\n(f) Fair renders: a second visitor alone, then while one client crawls distinct builds with ${CONNECTIONS} connections (${DURATION / 1000} s each)`);
+    console.log(`\n(f) Fair renders: a second visitor alone, then while one client crawls distinct dealer searches with ${CONNECTIONS} connections (${DURATION / 1000} s each)`);
     console.log(`${"phase".padEnd(14)} ${"visitor".padStart(9)} ${"success".padStart(9)} ${"p50".padStart(6)} ${"p95".padStart(6)} | health p50     p99 | peak RSS MB`);
     console.log(row("quiet", quiet));
     console.log(row("under crawl", crawl));

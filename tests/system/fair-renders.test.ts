@@ -9,7 +9,7 @@ import { freePort } from "../support/net";
 
 /**
  * Fair renders on the production build with the default limits (ADR 039): one client (named by
- * X-Forwarded-For from this machine, a trusted loopback proxy) crawls distinct configurator builds
+ * X-Forwarded-For from this machine, a trusted loopback proxy) crawls distinct dealer searches
  * with 64 connections while a second client loads eight pages that need renders too. The second
  * visitor's pages all succeed and /healthz always answers; the crawler gets fast 503s with
  * Retry-After for what is past its share (counted as such by /metrics). Behaviour, not timings:
@@ -77,7 +77,6 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const OPTIONS = ["colour", "wheels", "trim", "variant"];
 const pages = ["/au", "/au/offers", "/au/models/suv/tarrak", "/au/news", "/nz"];
 
 async function get(url: string, client: string): Promise<{ status: number; retryAfter: string | null; body: string }> {
@@ -97,7 +96,7 @@ suite("fair renders under a crawl", () => {
       while (visiting && Date.now() < until) {
         const i = n++;
         try {
-          const res = await get(`/au/config/tarrak?${OPTIONS[i % 4]}=crawl${i}&acc=${i}`, CRAWLER);
+          const res = await get(`/au/dealer-locator?q=crawl${i}`, CRAWLER);
           crawl.push({ status: res.status, retryAfter: res.retryAfter, overloadPage: res.body.includes("This page is temporarily unavailable") });
         } catch {
           crawl.push({ status: 0, retryAfter: null, overloadPage: false });
@@ -109,8 +108,8 @@ suite("fair renders under a crawl", () => {
       // number of requests while the crawl goes on.
       while (!crawl.some((c) => c.status === 503) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       for (let i = 0; i < VISITS; i++) {
-        // Pages that need a render every time (distinct builds) and pages of the cache.
-        const url = i % 2 === 0 ? `/au/config/tarrak?colour=visit${i}` : pages[(i >> 1) % pages.length]!;
+        // Pages that need a render every time (distinct dealer searches) and pages of the cache.
+        const url = i % 2 === 0 ? `/au/dealer-locator?q=visit${i}` : pages[(i >> 1) % pages.length]!;
         visitor.push({ url, status: (await get(url, VISITOR)).status });
         health.push((await fetch(`${base}/healthz`)).status);
       }
