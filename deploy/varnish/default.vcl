@@ -124,7 +124,7 @@ sub vcl_recv {
         set req.http.X-Page-Key = regsuball(req.url, "(?i)(?<=[?&])(utm_[a-z_]+|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|yclid|ttclid|twclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|ref|srsltid)(=[^&]*)?(&|$)", "");
         # Only the parameters some page reads (DECLARED_QUERY_PARAMS in variant.ts; a unit test
         # keeps the two lists the same): the origin serves the page without any other.
-        set req.http.X-Page-Key = regsuball(req.http.X-Page-Key, "(?<=[?&])(?!(?:acc|all|balloon|battery|build|buyer|calculator|category|colour|dealer|deposit|drivetrain|engine|frequency|frequency_for|lat|lng|model|motor|page|pages|q|sort|state|submitted|tab|term|transmission|trim|use|variant|wheels)=)[^&]*(&|$)", "");
+        set req.http.X-Page-Key = regsuball(req.http.X-Page-Key, "(?<=[?&])(?!(?:acc|all|balloon|battery|build|buyer|calculator|category|colour|compare|dealer|deposit|drivetrain|engine|frequency|frequency_for|lat|lng|model|motor|page|pages|q|sort|state|submitted|tab|term|transmission|trim|use|variant|video|wheels)=)[^&]*(&|$)", "");
         set req.http.X-Page-Key = std.querysort(regsub(req.http.X-Page-Key, "[?&]+$", ""));
 
         # Only the variant cookies, with the values the site writes (cookies.ts, states.ts), in a

@@ -74,7 +74,7 @@ function afterHtmlBesidesStreamedData(html: string): string {
   if (at < 0) return "";
   return html
     .slice(at + "</html>".length)
-    .replace(/<script nonce="[^"]*">(?:window\.__remixContext\.streamController\.|function \$RC\(|\$RC\()[\s\S]*?<\/script>/g, "")
+    .replace(/<script(?: nonce="[^"]*")?>(?:window\.__remixContext\.streamController\.|function \$RC\(|\$RC\()[\s\S]*?<\/script>/g, "")
     .replace(/<template id="B:\d+"><\/template>|<div hidden id="S:\d+">|<\/div>|<!--\/?\$\??-->/g, "")
     .trim();
 }

@@ -99,6 +99,12 @@ const CONTENT_PAGE_PARAMS: Readonly<Record<string, ParamRule>> = {
   dealer: code,
   [BUILD_HANDOFF_PARAM]: buildPath,
   q: text(MAX_QUERY_LENGTH),
+  // Blocks of content pages: a model card's colour, the model-range tab, the compare grid's
+  // models, the video listing's video.
+  colour: text(80),
+  variant: text(80),
+  compare: text(200),
+  video: text(120),
   lat: coordinate(90),
   lng: coordinate(180),
 };
