@@ -1,25 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, copyFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, copyFileSync } from "node:fs";
 import path from "node:path";
+import { listFiles } from "../content-check-lib";
 import type { FixtureSet, Seed } from "./seed-export";
 
 /** File I/O of the seed export: reading a content folder, writing the CLI's seed layout. */
 
 export const SEED_SPACE = "seed";
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  const visit = (rel: string) => {
-    for (const name of readdirSync(path.join(dir, rel))) {
-      if (name.startsWith(".")) continue;
-      const relPath = rel ? `${rel}/${name}` : name;
-      if (statSync(path.join(dir, relPath)).isDirectory()) visit(relPath);
-      else out.push(relPath);
-    }
-  };
-  visit("");
-  return out.sort();
-}
 
 /** A content folder (CONTENT_MODEL.md section 1) as the export's input. */
 export function readFixtureSet(contentDir: string): FixtureSet {
