@@ -97,7 +97,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   // the image limit guards this instance's CPU (resizes are per instance), so it stays in memory.
   const limitPool = env.DATABASE_URL ? createRateLimitPool(env.DATABASE_URL) : undefined;
 
-  // Prometheus metrics (ADR 039): every request is timed from here. /metrics is served on this
+  // Prometheus metrics: every request is timed from here. /metrics is served on this
   // port only with METRICS_TOKEN (a bearer token); server.ts serves it on METRICS_PORT otherwise.
   const metrics = new Metrics({ isStaticFile: mayBeStaticFile, leadCounts: async () => (await getLeadStore()).counts() });
   app.locals.metrics = metrics;
@@ -163,7 +163,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     });
   }
 
-  // One address per page: /au/NEWS, /au//news and /au/news/ answer a 301 to /au/news (ADR 040).
+  // One address per page: /au/NEWS, /au//news and /au/news/ answer a 301 to /au/news.
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const target = canonicalPageLocation(req.originalUrl);
@@ -194,7 +194,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   app.get(/^\/media\/(.+\/m(?:\/.*)?)$/, async (req, res) => {
     const result = await images(req.params[0] ?? "", (res.locals as Locals).requestContext?.client);
     if (result.status === 302) {
-      // A size or format no page asks for: the nearest one a page does (ADR 039).
+      // A size or format no page asks for: the nearest one a page does.
       res.set("Cache-Control", CacheControl.publicFiveMinutes).redirect(302, `/media/${encodeURI(result.location)}`);
       return;
     }
@@ -237,7 +237,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
         res.status(400).set("Cache-Control", CacheControl.noStore).json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
         return;
       }
-      // The published default preview token opens drafts to this machine alone (ADR 038).
+      // The published default preview token opens drafts to this machine alone.
       if (query.data.version === "draft" && !previewTokenAllowedFrom(env, req.ip)) {
         res.status(401).set("Cache-Control", CacheControl.noStore).json({ error: DRAFT_NEEDS_PREVIEW_TOKEN });
         return;
@@ -263,7 +263,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   const pageCache = new PageCache({
     maxBytes: env.NODE_ENV === "development" ? 0 : Number(env.PAGE_CACHE_MAX_BYTES ?? DEFAULT_PAGE_CACHE_MAX_BYTES),
     maxEntryBytes: env.PAGE_CACHE_MAX_ENTRY_BYTES ? Number(env.PAGE_CACHE_MAX_ENTRY_BYTES) : undefined,
-    // Shareable pages carry the hashes of their inline scripts, not a nonce (ADR 040).
+    // Shareable pages carry the hashes of their inline scripts, not a nonce.
     scriptPolicy: production ? shareablePagePolicy(headerOptions) : undefined,
     onError: (key, error) => logger.log("warn", `[page-cache] ${key}: ${error instanceof Error ? error.message : String(error)} (serving the stored page)`),
   });

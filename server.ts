@@ -52,7 +52,7 @@ if (env.DATABASE_URL) {
   });
 }
 
-// Prometheus metrics on their own port, on loopback unless METRICS_HOST says otherwise (ADR 039).
+// Prometheus metrics on their own port, on loopback unless METRICS_HOST says otherwise.
 const metricsServer = env.METRICS_PORT
   ? await startMetricsServer(app.locals.metrics as Metrics, Number(env.METRICS_PORT), env.METRICS_HOST ?? "127.0.0.1").then(
       (started) => {

@@ -89,16 +89,16 @@ export const envSchema = z.object({
   OUTBOX_BASE_DELAY_MS: optionalPositiveInt("OUTBOX_BASE_DELAY_MS"),
   FORM_RATE_LIMIT: optionalPositiveInt("FORM_RATE_LIMIT"),
   FORM_RATE_WINDOW_SECONDS: optionalPositiveInt("FORM_RATE_WINDOW_SECONDS"),
-  // Leads per contact (one e-mail address or phone number) in the same window (ADR 041).
+  // Leads per contact (one e-mail address or phone number) in the same window.
   FORM_CONTACT_RATE_LIMIT: optionalPositiveInt("FORM_CONTACT_RATE_LIMIT"),
-  // Bytes the download endpoints send one client per window, in MB (ADR 041).
+  // Bytes the download endpoints send one client per window, in MB.
   DOWNLOAD_BUDGET_MB: optionalPositiveInt("DOWNLOAD_BUDGET_MB"),
   DOWNLOAD_BUDGET_WINDOW_SECONDS: optionalPositiveInt("DOWNLOAD_BUDGET_WINDOW_SECONDS"),
 
   // Hardening and operations: per-client limits per minute, log format.
   POST_RATE_LIMIT: optionalPositiveInt("POST_RATE_LIMIT"),
   IMAGE_RATE_LIMIT: optionalPositiveInt("IMAGE_RATE_LIMIT"),
-  // The image service's bounds (ADR 039): encodes at a time (default 1), misses waiting for one
+  // The image service's bounds: encodes at a time (default 1), misses waiting for one
   // (default 64, then a 503), and encodes one client may cause per minute (default 120, then a 429).
   IMAGE_ENCODE_CONCURRENCY: optionalPositiveInt("IMAGE_ENCODE_CONCURRENCY"),
   IMAGE_ENCODE_QUEUE: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "IMAGE_ENCODE_QUEUE must be a whole number (0: no queue)"),
@@ -118,7 +118,7 @@ export const envSchema = z.object({
   RENDER_CONCURRENCY: optionalPositiveInt("RENDER_CONCURRENCY"),
   RENDER_QUEUE: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE must be a whole number (0: no queue)"),
   RENDER_QUEUE_TIMEOUT_MS: optionalPositiveInt("RENDER_QUEUE_TIMEOUT_MS"),
-  // One client's share (ADR 039): slots (default a quarter of RENDER_CONCURRENCY, rounded up) and
+  // One client's share: slots (default a quarter of RENDER_CONCURRENCY, rounded up) and
   // queue places (default 2); past them its requests get the fast 503.
   RENDER_CONCURRENCY_PER_CLIENT: optionalPositiveInt("RENDER_CONCURRENCY_PER_CLIENT"),
   RENDER_QUEUE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE_PER_CLIENT must be a whole number (0: no queue for one client)"),
@@ -129,7 +129,7 @@ export const envSchema = z.object({
   CDN_PURGE_URL: optionalUrl("CDN_PURGE_URL"),
   // The shared secret each purge carries (`X-Purge-Token`); the VCL's purge.vcl holds the same.
   CDN_PURGE_SECRET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_\-.~]{16,200}$/.test(v), "CDN_PURGE_SECRET must be 16-200 characters of A-Z a-z 0-9 _ - . ~"),
-  // Prometheus metrics (ADR 039): on their own port, bound to METRICS_HOST (default 127.0.0.1),
+  // Prometheus metrics: on their own port, bound to METRICS_HOST (default 127.0.0.1),
   // and/or on the main port for `Authorization: Bearer <METRICS_TOKEN>` (at least 32 characters).
   // Neither: no /metrics.
   METRICS_PORT: optionalPositiveInt("METRICS_PORT"),

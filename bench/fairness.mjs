@@ -1,5 +1,5 @@
-// `npm run bench:fair` (also section (f) of `npm run bench`): fair renders and bounded image work
-// (ADR 039), side by side in one run on a fresh production server with the default limits.
+// `npm run bench:fair` (also section (f) of `npm run bench`): fair renders and bounded image work,
+// side by side in one run on a fresh production server with the default limits.
 //  1. A second visitor (its own X-Forwarded-For; loopback is a trusted proxy) loads a page mix
 //     (distinct dealer searches, which always render, and cached pages) one after another:
 //     first on a quiet server, then while one client crawls distinct dealer searches with

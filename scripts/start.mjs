@@ -8,7 +8,7 @@ ensureBuild();
 const child = spawn(process.execPath, ["server-build/server.js"], {
   stdio: "inherit",
   // glibc makes up to 8 malloc arenas per core, and image encodes on several threads leave each
-  // one holding freed memory: two arenas bound it (ADR 039). An operator's own value wins.
+  // one holding freed memory: two arenas bound it. An operator's own value wins.
   env: { MALLOC_ARENA_MAX: "2", ...process.env, NODE_ENV: "production" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

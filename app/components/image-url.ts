@@ -175,8 +175,8 @@ export function candidateWidths(maxWidth = Infinity): number[] {
 /**
  * Every box (width x height at 1x, as components pass them) in which the site shows an image
  * through the image service. The local image service encodes only these sizes and their srcset
- * candidates (`siteImageSizes`), in the original format or MODERN_FORMATS at the default quality
- * (ADR 039): a component that shows an image in a new box adds it here, or its images are
+ * candidates (`siteImageSizes`), in the original format or MODERN_FORMATS at the default quality:
+ * a component that shows an image in a new box adds it here, or its images are
  * redirected to the nearest listed size.
  */
 export const IMAGE_BOXES: readonly (readonly [number, number])[] = [

@@ -43,8 +43,8 @@ async function invalidate(event: WebhookEvent, keys: string[]) {
  * is invalidated (entries kept as stale-if-error fallbacks), their page caches are cleared and the
  * content version refreshed; with CDN_PURGE_URL the CDN is then purged of the event's surrogate
  * keys (a release merge or a deploy: everything). The CDN's outcome is in the answer, never its
- * status (ADR 034). A repeat of the same story's event within a few seconds is answered at once
- * and folded into one invalidation at the end of that window (ADR 038).
+ * status. A repeat of the same story's event within a few seconds is answered at once
+ * and folded into one invalidation at the end of that window.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return reply({ error: "Use POST" }, 405, { Allow: "POST" });

@@ -172,7 +172,7 @@ test.describe("dealer locator", () => {
     await context.setGeolocation({ latitude: -36.85, longitude: 174.76 }); // Auckland CBD
     await open(page, testInfo, "/nz/dealer-locator");
     await page.getByRole("button", { name: "Use my location" }).click();
-    // Rounded to 3 places, as the page cache keys it (ADR 040).
+    // Rounded to 3 places, as the page cache keys it.
     await expect(page).toHaveURL(/\?lat=-36\.85&lng=174\.76$/);
     await expect(locator(page).getByRole("heading", { level: 2, name: "Dealers near your location" })).toBeVisible();
     await expect(cards(page).first()).toContainText("Kestrel Newmarket");

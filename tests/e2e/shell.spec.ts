@@ -341,7 +341,7 @@ test.describe("sticky bottom bar", () => {
           subNav: height(".sub-navigation"),
         };
       });
-    // On a phone, home's three links share one row (ADR 042).
+    // On a phone, home's three links share one row.
     await page.setViewportSize({ width: 390, height: 800 });
     await open(page, testInfo, "/au");
     let r = await room();

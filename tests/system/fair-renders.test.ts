@@ -8,7 +8,7 @@ import { siteVariantPolicy } from "~/features/images/image-service.server";
 import { freePort } from "../support/net";
 
 /**
- * Fair renders on the production build with the default limits (ADR 039): one client (named by
+ * Fair renders on the production build with the default limits: one client (named by
  * X-Forwarded-For from this machine, a trusted loopback proxy) crawls distinct dealer searches
  * with 64 connections while a second client loads eight pages that need renders too. The second
  * visitor's pages all succeed and /healthz always answers; the crawler gets fast 503s with

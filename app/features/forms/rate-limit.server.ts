@@ -8,7 +8,7 @@ import { rateLimitMessage } from "./messages";
 import { withAdvisoryLock } from "./pg-lock.server";
 
 /**
- * Per-client rate limits (ADR 018, ADR 029, ADR 041): leads, every write, image-service URLs.
+ * Per-client rate limits: leads, every write, image-service URLs.
  * Leads are counted where one is accepted (submitLead, just before the store), per client address
  * (generous) and per contact (tight), whatever path or spelling brought them.
  * Counted by rate-limiter-flexible: in Postgres (table `rate_limits`) when DATABASE_URL is set,

@@ -214,7 +214,7 @@ export class RenderLimiter {
    * True when a request for a render now would be refused at once (every slot taken and the queue
    * full, or its client's share used up), for `client` (default: the current request's). The
    * caller can then refuse it before doing any work for it (`refuse`), which keeps the event loop
-   * free under a flood (ADR 031).
+   * free under a flood.
    */
   wouldRefuse(client: string | undefined = this.clientOf()): boolean {
     return this.refusalFor(client) !== null;

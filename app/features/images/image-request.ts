@@ -178,7 +178,7 @@ const pairCache = new WeakMap<ReadonlySet<string>, [number, number][]>();
  * Whether the site itself asks for this variant (one of its sizes, its formats, the default
  * quality); if not, the nearest variant it does ask for: same file and focal point, the listed
  * size closest in aspect and then in width, a listed format or the original's, no quality.
- * Pure: the service redirects there instead of encoding a size nobody's page shows (ADR 039).
+ * Pure: the service redirects there instead of encoding a size nobody's page shows.
  */
 export function checkVariant(request: ImageRequest, policy: VariantPolicy): VariantCheck {
   const sizeOk = (request.width === 0 && request.height === 0) || policy.sizes.has(`${request.width}x${request.height}`);

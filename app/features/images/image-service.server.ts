@@ -229,8 +229,8 @@ export interface ImageStats {
 export type ImageService = ((pathAfterMedia: string, client?: string) => Promise<ImageResponse>) & { stats: ImageStats; ready: Promise<void> };
 
 /**
- * The local image service: Storyblok's URL forms over the content assets, built on sharp, bounded
- * (ADR 039): only the variants the site asks for are encoded (others redirect to the nearest
+ * The local image service: Storyblok's URL forms over the content assets, built on sharp, bounded:
+ * only the variants the site asks for are encoded (others redirect to the nearest
  * one), one or two encodes at a time behind a short queue, a budget of misses per client, sharp's
  * own cache small, and an on-disk cache bounded in bytes through an index kept in memory (no
  * directory scan per request). Concurrent requests for one variant share one encode. When the

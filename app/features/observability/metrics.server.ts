@@ -15,7 +15,7 @@ import {
 } from "prom-client";
 
 /**
- * Prometheus metrics (prom-client, ADR 039): what an operator needs to see an attack or an
+ * Prometheus metrics (prom-client): what an operator needs to see an attack or an
  * overload. Requests and latency by route kind, the page cache's outcomes, render slots, queue
  * and refusals, event-loop delay (prom-client's default metrics, from `monitorEventLoopDelay`),
  * image encodes and refusals, and the lead store's backlog, read at scrape time. Served on its

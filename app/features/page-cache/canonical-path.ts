@@ -1,6 +1,6 @@
 /**
  * Canonical page paths: one address per page, so spellings of a path cannot make cache entries
- * or renders of their own (ADR 040). A country page's path is lowercase, without empty segments
+ * or renders of their own. A country page's path is lowercase, without empty segments
  * (`//`) and without a trailing slash; anything else is answered with one 301 to that form, the
  * query kept. Only paths under /au and /nz (in any case); not the `.data` of client navigations.
  */

@@ -16,7 +16,7 @@
  * A page a shared cache may store carries no nonce: the render's nonce is taken out of the body
  * and its Content-Security-Policy names the SHA-256 of each inline script instead (computed once,
  * when the page is stored; the same header on every HIT), so a CDN can replay it without a secret
- * and no response replays a nonce (ADR 040). Its ETag is of that body, as html-etag.server.ts
+ * and no response replays a nonce. Its ETag is of that body, as html-etag.server.ts
  * computes it, so 304s work for HIT and MISS alike.
  */
 import { createHash, randomBytes } from "node:crypto";

@@ -9,7 +9,7 @@
  * - The query parameters the page's route reads (ROUTE_QUERY_PARAMS), each with a validated,
  *   canonical value, are part of the key, sorted. Every other parameter (tracking: utm_*, gclid,
  *   ...; or one no page reads) is left out of the key and of the render: the page is served from
- *   the entry without it, so random query strings create no entries and no renders (ADR 040).
+ *   the entry without it, so random query strings create no entries and no renders.
  */
 import { BUILD_PARAMS } from "~/features/configurator/build";
 import { ACCESSORY_PARAMS, ACCESSORY_SORTS } from "~/features/configurator/accessories";

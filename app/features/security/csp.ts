@@ -4,7 +4,7 @@
  * with its nonce, and 'strict-dynamic' lets them load their own modules and the optional Google
  * Maps and bot-check scripts; host lists are kept for browsers without 'strict-dynamic'. A page a
  * shared cache stores names the hashes of its inline scripts instead, with no nonce a cache could
- * replay, and the site's origin and the two third parties for the scripts they load (ADR 040). Styles allow inline style attributes (blocks set colours and
+ * replay, and the site's origin and the two third parties for the scripts they load. Styles allow inline style attributes (blocks set colours and
  * sizes from content). Only Storyblok's visual editor may frame the site.
  */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defaultPerClientConcurrency, RenderLimiter, type Release } from "~/features/http/render-limit.server";
 
 /**
- * Fair renders (ADR 039): one client, however many connections it opens, holds at most its
+ * Fair renders: one client, however many connections it opens, holds at most its
  * share of the render slots and of the queue; the rest of its requests are refused at once, and
  * another visitor still gets a slot straight away.
  */

@@ -9,7 +9,7 @@ import { checkVariant, parseImageRequest } from "~/features/images/image-request
 import { canonicalRequest, createImageService, MissBudget, siteVariantPolicy } from "~/features/images/image-service.server";
 
 /**
- * Bounded image work (ADR 039): only the variants the site's pages ask for are encoded (any other
+ * Bounded image work: only the variants the site's pages ask for are encoded (any other
  * size, quality or format is redirected to the nearest one, without an encode), a bounded number
  * of encodes at a time behind a short queue, a budget of misses per client, and a disk cache
  * evicted least recently used first from an index kept in memory.

@@ -5,7 +5,7 @@ import { mayBeStaticFile } from "~/features/http/static-paths";
 import { closeBuild, startTestServer, type TestServer } from "../security/harness";
 
 /**
- * Operators can see an attack (ADR 039): /metrics in Prometheus's format with requests and
+ * Operators can see an attack: /metrics in Prometheus's format with requests and
  * latency by route kind, page-cache outcomes, render slots and refusals, event-loop delay, image
  * encodes and the lead store's backlog; never served on the public port without the token.
  */

@@ -134,7 +134,7 @@ describe("per-client limits of other requests", () => {
 
   it("the image service: limited per minute, plain files are not", async () => {
     const statuses: number[] = [];
-    // Sizes the site asks for (others redirect to them, ADR 039).
+    // Sizes the site asks for (others redirect to them).
     for (const size of ["320x240", "640x480", "768x576", "1024x768"]) {
       const res = await fetch(`${server.url}/media/accessory-canopy.jpg/m/${size}`);
       statuses.push(res.status);
