@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { isRecord } from "~/lib/object";
 import { rewriteRefs } from "./seed-refs";
+import type { MapiStoryFields } from "./seed-export";
 
 /**
  * An in-process stand-in of the Storyblok Management API endpoints `npm run space:push` uses,
@@ -16,20 +17,10 @@ import { rewriteRefs } from "./seed-refs";
  * (shared/CONTENT_MODEL.md section 1) the site runs on. See ADR 037 for what it leaves out.
  */
 
-export interface StandinStory {
-  id: number;
-  uuid: string;
-  name: string;
-  slug: string;
-  full_slug: string;
-  parent_id: number;
-  is_folder: boolean;
-  is_startpage: boolean;
+export interface StandinStory extends MapiStoryFields {
   content: Record<string, unknown> | null;
   /** The content as last published, or null when never published. */
   published_content: Record<string, unknown> | null;
-  published: boolean;
-  unpublished_changes: boolean;
   published_at: string | null;
   first_published_at: string | null;
   created_at: string;

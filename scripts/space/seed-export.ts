@@ -35,8 +35,8 @@ export interface FixtureSet {
   assetTitles?: Readonly<Record<string, string>>;
 }
 
-/** A Management API story object as the CLI reads it from `stories/<space>/<slug>_<uuid>.json`. */
-export type SeedStory = Record<string, unknown> & {
+/** The fields that place a Management API story in its space and say whether it is live. */
+export interface MapiStoryFields {
   id: number;
   uuid: string;
   name: string;
@@ -47,7 +47,10 @@ export type SeedStory = Record<string, unknown> & {
   is_startpage: boolean;
   published: boolean;
   unpublished_changes: boolean;
-};
+}
+
+/** A Management API story object as the CLI reads it from `stories/<space>/<slug>_<uuid>.json`. */
+export type SeedStory = Record<string, unknown> & MapiStoryFields;
 
 export interface SeedAsset {
   /** File name in the fixture assets folder (and the name the asset is uploaded under). */
