@@ -1,20 +1,14 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { prepareHydration } from "~/blocks/runtime/loading";
+import { loadAllBlocks } from "~/blocks/runtime/loading";
+import { reloadOnChunkErrors } from "~/islands/chunk-errors";
 
-declare global {
-  interface Window {
-    /** The blocks that hydrate on this page, written by the root layout (app/root.tsx). */
-    __hydrateBlocks?: string[] | "all";
-    /** The modulepreload links the server wrote for those blocks' chunks (app/root.tsx). */
-    __blockPreloads?: string[];
-  }
-}
+reloadOnChunkErrors();
 
-// The chunks of the blocks that need JavaScript load first, then React hydrates; blocks without
-// behaviour keep the server's HTML and load nothing (ADR 020).
-prepareHydration(window.__hydrateBlocks ?? [])
+// The documents that hydrate as one app (app/root.tsx: the editor's preview, the dev server,
+// pages that are one application) load every block before React renders them.
+loadAllBlocks()
   .catch((error: unknown) => console.error("[blocks]", error))
   .finally(() => {
     startTransition(() => {

@@ -4,25 +4,21 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import type { ReactElement } from "react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { BlokRenderScopeContext, createBlokRenderScope, takeRenderingBlok, type BlokRef, type BlokRenderScope } from "~/blocks/failures";
-import { loadAllBlocks, setBlockChunks } from "~/blocks/runtime/loading";
-import { loadBlockChunks } from "~/blocks/runtime/block-chunks.server";
-import { loadAllDeferred } from "~/blocks/runtime/deferred";
+import { loadAllBlocks } from "~/blocks/runtime/loading";
+import { IslandRendererProvider, type IslandRenderer } from "~/islands/island";
 import { NonceProvider } from "~/features/security/nonce";
 import { getContentCache } from "~/content/cache.server";
 
 /** The content version this instance serves (issue 27): shows which instances a publish reached. */
 const CONTENT_VERSION_HEADER = "X-Content-Version";
 
-// Every block component and every deferred component (blocks/runtime/deferred.ts), loaded once: the
-// server renders them synchronously (ADR 020, 022). Deferred components register when their
-// modules are evaluated, which is after this module's: they load on the first request. With them,
-// the files of each block's chunk, for the pages' preload hints (ADR 022).
-const blocksLoaded = Promise.all([loadAllBlocks(), loadBlockChunks().then(setBlockChunks)]);
-let everythingLoaded: Promise<unknown> | undefined;
+// Every block component, loaded once: the server renders them synchronously.
+const blocksLoaded = loadAllBlocks();
 
-const ABORT_DELAY = 5_000;
+/** How long a streamed render may take before React gives up on what is still pending. */
+export const streamTimeout = 5_000;
 /** Bloks that may fail to render on one page before the page is an error (renderDocument). */
 const MAX_FAILED_BLOKS = 20;
 
@@ -38,13 +34,12 @@ export default function handleRequest(
   const nonce = loadContext.nonce ?? "";
   // Bots and crawlers get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  everythingLoaded ??= Promise.all([blocksLoaded, loadAllDeferred()]);
   const app = (
     <NonceProvider nonce={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>
   );
-  return everythingLoaded.then(() => renderDocument(app, { request, status: responseStatusCode, headers: responseHeaders, nonce, waitForAll }));
+  return blocksLoaded.then(() => renderDocument(app, { request, status: responseStatusCode, headers: responseHeaders, nonce, waitForAll }));
 }
 
 export interface DocumentRender {
@@ -69,8 +64,18 @@ export function renderDocument(app: ReactElement, args: DocumentRender, scope: B
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let failingBlok: BlokRef | undefined;
+    // Each island renders apart, as the browser will hydrate it (app/islands/island.tsx).
+    const renderIsland: IslandRenderer = (element, identifierPrefix) =>
+      renderToString(
+        <NonceProvider nonce={nonce}>
+          <BlokRenderScopeContext.Provider value={scope}>{element}</BlokRenderScopeContext.Provider>
+        </NonceProvider>,
+        { identifierPrefix },
+      );
     const { pipe, abort } = renderToPipeableStream(
-      <BlokRenderScopeContext.Provider value={scope}>{app}</BlokRenderScopeContext.Provider>,
+      <IslandRendererProvider value={renderIsland}>
+        <BlokRenderScopeContext.Provider value={scope}>{app}</BlokRenderScopeContext.Provider>
+      </IslandRendererProvider>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
@@ -102,7 +107,7 @@ export function renderDocument(app: ReactElement, args: DocumentRender, scope: B
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

@@ -7,21 +7,22 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
-import { useIslandLinks } from "~/blocks/runtime/island-links";
-import { DocumentActions } from "~/components/document-actions";
-import { blockPreloads, blocksToHydrate } from "~/blocks/runtime/loading";
-import { hydrationFinished } from "~/blocks/runtime/hydration-state";
-import { KEEP_SERVER_HTML } from "~/blocks/runtime/internals";
+import { useMemo, type ReactNode } from "react";
+import { BlokNoticesContext } from "~/blocks/failures";
 import { getPublicEnv } from "~/env.server";
-import { getBuildId } from "~/features/shell/build-id.server";
+import { EARLY_CLICKS_SCRIPT } from "~/islands/early-clicks";
+import { islandAssets, type IslandAssets } from "~/islands/assets.server";
+import { HydrationModeContext } from "~/islands/hydration-mode";
+import { PageLocationProvider } from "~/islands/page-location";
+import { SPECULATION_RULES } from "~/islands/speculation-rules";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
-import type { PageHandle } from "~/features/pages/route-data";
+import { layoutDataIn, type PageHandle } from "~/features/pages/route-data";
 import { useNonce } from "~/features/security/nonce";
 // The site's styles, bundled with the blocks' (app/blocks/index.ts) into the root's stylesheet:
 // one render-blocking request for the CSS of every page.
@@ -40,15 +41,31 @@ export const meta: MetaFunction = ({ error, matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // `preview`: the bridge to load and the open story in a verified visual-editor preview, else null (no secret in it).
-  // `buildId`: the build that rendered the document, for the browser's build freshness check.
-  return { ENV: getPublicEnv(), preview: previewClientInfo(request), buildId: await getBuildId() };
+  // `islands`: the islands' entry and its chunks (production builds); null where the app hydrates whole.
+  return { ENV: getPublicEnv(), preview: previewClientInfo(request), islands: islandAssets() };
+}
+
+/**
+ * How the browser runs the page. A published page is server HTML whose interactive parts are
+ * islands (app/islands/), each hydrated on its own; the framework's runtime does not load. The
+ * whole document hydrates as one app in the editor's preview (content changes live), on the dev
+ * server (no islands build) and on pages that are one application (`handle.hydrate`).
+ */
+function useHydrationMode(data: Awaited<ReturnType<typeof loader>> | undefined): "islands" | "app" {
+  const matches = useMatches();
+  if (!data?.islands || data.preview) return "app";
+  return matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === "app") ? "app" : "islands";
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  useHydratedMarker();
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const lang = useRouteLoaderData<{ country?: string }>("routes/$country")?.country === "nz" ? "en-NZ" : "en-AU";
+  const matches = useMatches();
+  const lang = layoutDataIn(matches)?.country === "nz" ? "en-NZ" : "en-AU";
+  const mode = useHydrationMode(data);
+  const islands = mode === "islands" ? data?.islands : null;
+  const location = useLocation();
+  const pageLocation = useMemo(() => ({ pathname: location.pathname, search: location.search }), [location.pathname, location.search]);
   return (
     <html lang={lang}>
       <head>
@@ -56,13 +73,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {islands ? <IslandHead assets={islands} nonce={nonce} /> : null}
       </head>
       <body>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        {children}
-        <ScrollRestoration nonce={nonce} />
+        <HydrationModeContext.Provider value={mode}>
+          <PageLocationProvider value={pageLocation}>
+            <BlokNoticesContext.Provider value={Boolean(data?.preview)}>{children}</BlokNoticesContext.Provider>
+          </PageLocationProvider>
+        </HydrationModeContext.Provider>
         {data ? (
           <script
             nonce={nonce}
@@ -72,8 +93,14 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: `window.ENV=${json(data.ENV)}` }}
           />
         ) : null}
-        <Scripts nonce={nonce} />
-        <HydrateBlocks preview={Boolean(data?.preview)} nonce={nonce} />
+        {mode === "app" ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : islands ? (
+          <script type="module" nonce={nonce} src={islands.entry} />
+        ) : null}
       </body>
     </html>
   );
@@ -82,58 +109,24 @@ export function Layout({ children }: { children: ReactNode }) {
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /**
- * Tells the browser's entry which blocks hydrate on this page (every block in a preview), so it
- * loads their chunks before hydration (app/blocks/runtime/loading.ts, ADR 020). Only the server computes
- * it: the entry has read it before React starts, and hydration leaves a script's text as it is,
- * so the browser does not walk the route data again on every render.
- *
- * With it go `<link rel="modulepreload">`s for those chunks (ADR 022): the browser fetches them
- * alongside the framework instead of after the entry has run, and Vite's preload helper, finding
- * them, inserts none of its own just before hydration. The script carries their list too, so
- * that hydration renders the same links.
+ * The islands' entry and its chunks, preloaded from the head; the early-clicks script, which
+ * queues taps on islands that have not hydrated yet; and Speculation Rules, which prefetch a page
+ * on a link's hover or touch, so document navigations between pages start early.
  */
-function HydrateBlocks({ preview, nonce }: { preview: boolean; nonce: string | undefined }) {
-  const matches = useMatches();
-  // The browser keeps the server's text (runtime/internals.ts, technique 2).
-  let script: { suppressHydrationWarning: true; dangerouslySetInnerHTML: { __html: string } } = KEEP_SERVER_HTML;
-  let preloads: readonly string[];
-  if (typeof document === "undefined") {
-    const blocks = preview ? "all" : blocksToHydrate(matches.map((m) => m.data));
-    preloads = blocks === "all" ? [] : blockPreloads(blocks);
-    script = {
-      suppressHydrationWarning: true,
-      dangerouslySetInnerHTML: { __html: `window.__hydrateBlocks=${json(blocks)};window.__blockPreloads=${json(preloads)}` },
-    };
-  } else {
-    preloads = window.__blockPreloads ?? [];
-  }
+function IslandHead({ assets, nonce }: { assets: IslandAssets; nonce: string | undefined }) {
   return (
     <>
-      {preloads.map((href) => (
+      {assets.preloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      <script nonce={nonce} {...script} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
+      <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
     </>
   );
-}
-
-/** Marks the document once React has hydrated it (tests wait for it; CSS may use it). */
-function useHydratedMarker() {
-  useEffect(() => {
-    // From now on, blocks that kept their server HTML render normally when their content changes.
-    hydrationFinished();
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
 }
 
 export default function App() {
-  useIslandLinks();
-  return (
-    <>
-      <Outlet />
-      <DocumentActions />
-    </>
-  );
+  return <Outlet />;
 }
 
 /** Errors outside a country (unknown country, broken root): the error story or the error screen. */

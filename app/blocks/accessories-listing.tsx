@@ -1,7 +1,7 @@
-import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { navigateTo, usePageLocation } from "~/islands/page-location";
 import { useId } from "react";
 import { anchorId, cx } from "~/components/section";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { useSite } from "~/features/site-state/site-context";
 import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
 import {
@@ -33,8 +33,7 @@ export const ACCESSORY_LISTING_TEXTS = {
 export function AccessoriesListing({ blok }: { blok: AccessoriesListingBlok }) {
   const data = useBlockData(blok);
   const { country } = useSite();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = usePageLocation();
   const hydrated = useHydrated();
   const headingId = useId();
   const sortId = useId();
@@ -52,20 +51,19 @@ export function AccessoriesListing({ blok }: { blok: AccessoriesListingBlok }) {
           <ul className="accessories-listing__filters">
             {filters.map((category) => (
               <li key={category ?? "all"}>
-                <Link
-                  to={href({ ...query, category, pages: 1 })}
-                  preventScrollReset
+                <a
+                  href={href({ ...query, category, pages: 1 })}
                   className={cx("filter-button", query.category === category && "filter-button--active")}
                   aria-current={query.category === category ? "true" : undefined}
                 >
                   {category ?? SHOW_ALL}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
         </nav>
         {country === "au" ? (
-          <Form method="get" action={location.pathname} preventScrollReset className="accessories-listing__sort">
+          <form method="get" action={location.pathname} className="accessories-listing__sort">
             {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
             <label htmlFor={sortId}>{ACCESSORY_LISTING_TEXTS.sort}</label>
             <select
@@ -75,7 +73,7 @@ export function AccessoriesListing({ blok }: { blok: AccessoriesListingBlok }) {
               key={query.sort ?? ""}
               onChange={(event) => {
                 const value = event.target.value;
-                navigate(href({ ...query, sort: isAccessorySort(value) ? value : null, pages: 1 }), { preventScrollReset: true });
+                navigateTo(href({ ...query, sort: isAccessorySort(value) ? value : null, pages: 1 }));
               }}
             >
               <option value="">{"-"}</option>
@@ -90,7 +88,7 @@ export function AccessoriesListing({ blok }: { blok: AccessoriesListingBlok }) {
                 {ACCESSORY_LISTING_TEXTS.apply}
               </button>
             )}
-          </Form>
+          </form>
         ) : null}
       </div>
       <p className="accessories-listing__status" aria-live="polite">
@@ -105,9 +103,9 @@ export function AccessoriesListing({ blok }: { blok: AccessoriesListingBlok }) {
       </ul>
       {data.hasMore ? (
         <p className="accessories-listing__more">
-          <Link className="button button--outline" to={href({ ...query, pages: query.pages + 1 })} preventScrollReset>
+          <a className="button button--outline" href={href({ ...query, pages: query.pages + 1 })}>
             {LOAD_MORE}
-          </Link>
+          </a>
         </p>
       ) : null}
     </Section>

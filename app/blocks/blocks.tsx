@@ -1,13 +1,15 @@
 import { useState } from "react";
-import { ServerHtml } from "~/blocks/runtime/server-html";
+import { blockDataIn, BlockDataProvider, useBlockDataMap, type BlockDataMap } from "~/blocks/runtime/block-data";
 import type { Blok } from "~/content/schema";
+import { StoryProvider, useStoryMeta, type StoryMeta } from "~/content/story-context";
+import { defineIsland, Island } from "~/islands/island";
+import { PageFormProvider, usePageForm, type PageForm } from "~/islands/page-form";
 import { useSite } from "~/features/site-state/site-context";
 import { blockRegistry } from "./index";
 import { editableAttributes } from "./editable";
 import { BlokBoundary, BlokTrack, FailedBlok, useFailedOnServer } from "./failures";
 import { isInvalidBlok } from "./invalid";
-import { blokDigest } from "./runtime/island-view";
-import { blockComponent, hydratesEverything, needsHydration } from "./runtime/loading";
+import { blockComponent, needsHydration } from "./runtime/loading";
 import { BlockPositionContext, isVisibleIn, openingIndex, useBlockPosition, type BlockPosition } from "./visibility";
 
 export { isVisibleIn, useBlockPosition } from "./visibility";
@@ -36,17 +38,48 @@ export function Blocks({ bloks, spacing = true }: { bloks: readonly Blok[] | nul
   );
 }
 
-/**
- * A revalidation brings new objects: the blok renders alike when its content is equal. A
- * document's data carries islands as views without their content: their digest stands for it.
- */
-const sameBlok = (a: Blok, b: Blok) => a === b || blokDigest(a) === blokDigest(b);
+/** New content (the editor's live preview) renders alike when it is equal. */
+const sameBlok = (a: Blok, b: Blok) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** Where a blok renders, inside its boundary: the same on the server and in an island's root. */
+function BlockInPlace({ blok, position }: { blok: Blok; position: BlockPosition | null }) {
+  const block = (
+    <BlokBoundary blok={blok} same={sameBlok}>
+      <BlokTrack blok={blok}>
+        <Block blok={blok} />
+      </BlokTrack>
+    </BlokBoundary>
+  );
+  return position ? <BlockPositionContext.Provider value={position}>{block}</BlockPositionContext.Provider> : block;
+}
+
+interface BlockIslandProps {
+  blok: Blok;
+  position: BlockPosition | null;
+  story: StoryMeta | null;
+  blockData: BlockDataMap;
+  form: PageForm | null;
+}
 
 /**
- * One blok in its wrapper. A blok that needs no JavaScript (no behaviour in it or inside it:
- * `data-island`) keeps the server's HTML during hydration and its chunk is never loaded; if its
- * content changes later (a revalidation with other data), it renders like any other blok. In the
- * visual editor's preview every blok renders, since content changes live (ADR 020).
+ * A blok that needs JavaScript, as an island: its content, its place, its story's metadata and
+ * the block data of the bloks inside it are its props; the browser loads the blocks it renders
+ * before it hydrates (app/entry.islands.tsx).
+ */
+export const blockIsland = defineIsland("block", ({ blok, position, story, blockData, form }: BlockIslandProps) => {
+  const inner = (
+    <PageFormProvider value={form}>
+      <BlockDataProvider value={blockData}>
+        <BlockInPlace blok={blok} position={position} />
+      </BlockDataProvider>
+    </PageFormProvider>
+  );
+  return story ? <StoryProvider story={story}>{inner}</StoryProvider> : inner;
+});
+
+/**
+ * One blok in its wrapper. A blok that needs JavaScript (`needsHydration`) is an island with
+ * everything inside it; any other stays the server's HTML and its code never loads.
  *
  * Each blok renders inside its own boundary (app/blocks/failures.tsx): one that failed its schema
  * at content read, or failed to render on the server or in the browser, shows nothing to visitors
@@ -56,34 +89,25 @@ function BlokSlot({ blok, position, className }: { blok: Blok; position: BlockPo
   const failedOnServer = useFailedOnServer(blok._uid);
   // The server's failure stands while the content is the one it rendered (a new version renders).
   const [failedContent] = useState(() => (failedOnServer ? blok : null));
+  const story = useStoryMeta();
+  const blockData = useBlockDataMap();
+  const form = usePageForm();
   if (isInvalidBlok(blok)) return <FailedBlok blok={blok} className={className} />;
   if (failedContent && sameBlok(failedContent, blok)) return <FailedBlok blok={blok} className={className} />;
-  const island = !needsHydration(blok);
-  const block = (
-    <BlokBoundary blok={blok} same={sameBlok}>
-      <BlokTrack blok={blok}>
-        <Block blok={blok} />
-      </BlokTrack>
-    </BlokBoundary>
-  );
+  if (needsHydration(blok)) {
+    const props: BlockIslandProps = { blok, position, story, blockData: blockDataIn(blok, blockData), form };
+    return <Island island={blockIsland} props={props} className={className} {...editableAttributes(blok)} />;
+  }
   return (
-    <ServerHtml
-      content={blok}
-      same={sameBlok}
-      keep={island && !hydratesEverything()}
-      className={className}
-      {...editableAttributes(blok)}
-      data-island={island ? "" : undefined}
-    >
-      {position ? <BlockPositionContext.Provider value={position}>{block}</BlockPositionContext.Provider> : block}
-    </ServerHtml>
+    <div className={className} {...editableAttributes(blok)}>
+      <BlockInPlace blok={blok} position={position} />
+    </div>
   );
 }
 
 /**
  * A story's root blok (a page, a news article, the error story) in its `blok-root` wrapper, which
- * carries the visual editor's attributes in drafts. Like any blok, a root without behaviour in it
- * keeps the server's HTML during hydration (then nothing of the page's content loads).
+ * carries the visual editor's attributes in drafts.
  */
 export function RootBlock({ blok }: { blok: Blok }) {
   return <BlokSlot blok={blok} position={null} className="blok-root" />;
@@ -99,5 +123,7 @@ export function Block({ blok }: { blok: Blok }) {
     );
   }
   const Component = blockComponent(blok.component);
+  // Islands load their blocks before they hydrate, and the server loads them all at start-up.
+  if (!Component) throw new Error(`Block ${blok.component} rendered before its code loaded`);
   return <Component blok={blok} />;
 }

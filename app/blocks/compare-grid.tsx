@@ -1,9 +1,9 @@
-import { useLocation } from "@remix-run/react";
+import { usePageLocation } from "~/islands/page-location";
 import { useId, useState } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { Modal } from "~/components/modal";
 import { anchorId } from "~/components/section";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { countryPath } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { ActionLink, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
@@ -31,7 +31,7 @@ export function CompareGrid({ blok }: { blok: CompareGridBlok }) {
   const data = useBlockData(blok);
   const buyer = useBuyer();
   const { country } = useSite();
-  const location = useLocation();
+  const location = usePageLocation();
   const hydrated = useHydrated();
   const headingId = useId();
   const modalHeadingId = useId();

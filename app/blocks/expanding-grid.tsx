@@ -3,7 +3,7 @@ import { ButtonGroup } from "~/components/button";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "./shared";
 import type { ExpandingGridBlok } from "./expanding-grid.schema";
 

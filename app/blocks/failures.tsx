@@ -1,6 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { Component, createContext, useContext, useState, type ReactNode } from "react";
-import { isHydrating } from "~/blocks/runtime/hydration-state";
 import type { Blok } from "~/content/schema";
 import { useStoryMeta } from "~/content/story-context";
 import { editableAttributes } from "./editable";
@@ -78,31 +76,27 @@ function BlokTrackEnd({ scope }: { scope: BlokRenderScope | null }) {
 
 /**
  * True when the server failed to render this blok (it rendered the failure marker instead). On
- * the server, from the request's scope; in the browser, during hydration, from the marker in the
- * server's HTML, read once.
+ * the server, from the request's scope; in the browser, from the markers in the server's HTML.
  */
 export function useFailedOnServer(uid: string): boolean {
   const scope = useContext(BlokRenderScopeContext);
-  const [inServerHtml] = useState(() => !scope && isHydrating() && failedInServerHtml().has(uid));
+  const [inServerHtml] = useState(() => !scope && failedInServerHtml().has(uid));
   return scope ? scope.failed.has(uid) : inServerHtml;
 }
 
 let serverHtmlFailures: Set<string> | undefined;
-/** The _uids of the failure markers in the server's HTML, read once (hydration happens once). */
+/** The _uids of the failure markers in the server's HTML, read once (the page's HTML comes once). */
 function failedInServerHtml(): Set<string> {
   if (typeof document === "undefined") return new Set();
   serverHtmlFailures ??= new Set([...document.querySelectorAll("[data-blok-failed]")].map((el) => el.getAttribute("data-blok-failed") ?? ""));
   return serverHtmlFailures;
 }
 
-/** Set by the block gallery: editors see the notice on a failed blok. */
+/** Set where editors look at the bloks (the block gallery, a verified visual-editor preview): they see the notice on a failed blok. */
 export const BlokNoticesContext = createContext(false);
 
-/** True where editors look at the bloks: the block gallery and a verified visual-editor preview. */
 export function useShowsBlokNotices(): boolean {
-  const gallery = useContext(BlokNoticesContext);
-  const root = useRouteLoaderData("root") as { preview?: unknown } | undefined;
-  return gallery || Boolean(root?.preview);
+  return useContext(BlokNoticesContext);
 }
 
 export const BLOK_NOTICE_LABEL = "Block not shown";

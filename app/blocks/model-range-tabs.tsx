@@ -1,8 +1,8 @@
-import { useLocation } from "@remix-run/react";
+import { usePageLocation } from "~/islands/page-location";
 import { useId, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { anchorId, cx } from "~/components/section";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { countryPath } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { ModelFeatures, PriceDisclaimers, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
@@ -32,7 +32,7 @@ export function ModelRangeTabs({ blok }: { blok: ModelRangeTabsBlok }) {
   const data = useBlockData(blok);
   const { country } = useSite();
   const buyer = useBuyer();
-  const location = useLocation();
+  const location = usePageLocation();
   const hydrated = useHydrated();
   const baseId = useId();
   const headingId = `${baseId}-heading`;

@@ -1,9 +1,9 @@
-import { useLocation } from "@remix-run/react";
+import { usePageLocation } from "~/islands/page-location";
 import { useEffect, useId, useMemo, useState, type ChangeEvent, type MouseEvent } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { SmartLink } from "~/components/smart-link";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { track } from "~/features/analytics/track";
 import { OfferCard, type OfferCardSettings } from "~/features/offers/components/offer-card";
 import {
@@ -25,7 +25,7 @@ import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./runtime/block-data";
 import { Section, SectionHeader, useOpensPage } from "./shared";
 import type { OffersListingBlok } from "./offers-listing.schema";
-import { isPlainClick } from "~/components/plain-click";
+import { isPlainClick } from "~/islands/plain-click";
 
 function FinanceCard({ blok, className }: { blok: OffersListingBlok; className: string }) {
   return (
@@ -57,7 +57,7 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   const opensPage = useOpensPage();
   const buyer = useBuyer();
   const hydrated = useHydrated();
-  const location = useLocation();
+  const location = usePageLocation();
   const headingId = useId();
   const sortId = useId();
   const data = useBlockData(blok);

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { countryPath } from "~/content/links";
 import { useStoryMeta } from "~/content/story-context";
 import { Gallery } from "~/features/downloads/components/gallery";
@@ -39,9 +38,9 @@ export function OwnersClubEventDetail({ blok }: { blok: OwnersClubEventDetailBlo
         priority
       >
         <p className="event-detail__back-row">
-          <Link to={back} className="event-detail__back">
+          <a href={back} className="event-detail__back">
             {BACK_TO_EVENTS}
-          </Link>
+          </a>
         </p>
       </EventBannerView>
       <Blocks bloks={blok.body} />

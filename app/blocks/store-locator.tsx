@@ -1,8 +1,8 @@
-import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { navigateTo, usePageLocation } from "~/islands/page-location";
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from "react";
 import { anchorId, cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import type { Country } from "~/content/schema";
 import { track } from "~/features/analytics/track";
 import { ADDRESS_SEARCH_LANGUAGE } from "~/features/dealers/bounds";
@@ -73,8 +73,7 @@ function useSearchTracking(data: StoreLocatorData | null, country: Country) {
 export function StoreLocator({ blok }: { blok: StoreLocatorBlok }) {
   const data = useBlockData(blok);
   const { country } = useSite();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = usePageLocation();
   const hydrated = useHydrated();
   const headingId = useId();
   const maps = useGoogleMaps(hydrated ? (data?.mapsApiKey ?? null) : null, country);
@@ -125,7 +124,7 @@ export function StoreLocator({ blok }: { blok: StoreLocatorBlok }) {
           listedCodes={data.mode === "all" ? [] : listedCodes}
           selectedCode={selected?.code ?? null}
           origin={data.origin}
-          onSelect={(code) => navigate(markerHref(code), { preventScrollReset: true })}
+          onSelect={(code) => navigateTo(markerHref(code))}
         />
       </Suspense>
     ) : (
@@ -169,11 +168,11 @@ export function StoreLocator({ blok }: { blok: StoreLocatorBlok }) {
             {selected ? (
               <>
                 {/* Results mode: Back clears the selection and the search (a GET form with no fields). */}
-                <Form method="get" action={location.pathname} preventScrollReset className="store-locator__back">
+                <form method="get" action={location.pathname} className="store-locator__back">
                   <button type="submit" className="button button--sm button--outline">
                     {BACK}
                   </button>
-                </Form>
+                </form>
                 <DealerCard dealer={selected} country={country} texts={texts} selected headingLevel={2} number={selectedNumber} />
               </>
             ) : data ? (
@@ -201,7 +200,7 @@ function Results({
   texts: DealerCardTexts;
 }) {
   const { country } = useSite();
-  const location = useLocation();
+  const location = usePageLocation();
   const heading =
     data.mode === "all" ? (blok.all_dealers_heading ?? "") : data.mode === "not-found" ? "" : fillTemplate(blok.results_heading ?? "", { place: placeName });
   return (
@@ -222,9 +221,9 @@ function Results({
           {data.alternatives.map((place, i) => (
             <span key={place.label}>
               {i > 0 ? ", " : null}
-              <Link to={`${location.pathname}?${new URLSearchParams({ q: place.label }).toString()}`} preventScrollReset>
+              <a href={`${location.pathname}?${new URLSearchParams({ q: place.label }).toString()}`}>
                 {place.label}
-              </Link>
+              </a>
             </span>
           ))}
         </p>
@@ -234,9 +233,9 @@ function Results({
         <ul className="store-locator__index">
           {data.dealers.map((dealer) => (
             <li key={dealer.code} id={dealerAnchorId(dealer.code)}>
-              <Link to={markerHref(dealer.code)} preventScrollReset>
+              <a href={markerHref(dealer.code)}>
                 {dealer.name}
-              </Link>{" "}
+              </a>{" "}
               <span className="store-locator__locality">{[dealer.city, dealer.region].filter(Boolean).join(" ")}</span>
             </li>
           ))}

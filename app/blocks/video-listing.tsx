@@ -1,15 +1,15 @@
-import { useLocation } from "@remix-run/react";
+import { usePageLocation } from "~/islands/page-location";
 import { useEffect, useId, useMemo, useState, type MouseEvent } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { VideoPlayer } from "~/features/media/components/video-player";
 import { slugify } from "~/features/media/video";
 import { selectVideo, videoListingSearch } from "~/features/media/video-listing";
 import { Section, SectionHeader, useVisibleItems } from "./shared";
 import type { ListingVideo, VideoListingBlok, VideoListingItem } from "./video-listing.schema";
-import { isPlainClick } from "~/components/plain-click";
+import { isPlainClick } from "~/islands/plain-click";
 
 /**
  * Video listing (spec site.md section 2): category cards (one per model), or a model's view with
@@ -20,7 +20,7 @@ import { isPlainClick } from "~/components/plain-click";
 export function VideoListing({ blok }: { blok: VideoListingBlok }) {
   const headingId = useId();
   const playerId = `video-listing-player-${blok._uid}`;
-  const location = useLocation();
+  const location = usePageLocation();
   const hydrated = useHydrated();
   const models = useVisibleItems(blok.videoListingItems);
   const [query, setQuery] = useState(() => {

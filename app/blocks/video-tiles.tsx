@@ -4,7 +4,7 @@ import { mediaKind } from "~/components/media-kind";
 import { Modal } from "~/components/modal";
 import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { VideoPlayer } from "~/features/media/components/video-player";
 import { firstTiles, tileVisibilityClasses } from "~/features/media/video";
 import { Section, SectionHeader, useVisibleItems } from "./shared";

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { usePageLocation } from "~/islands/page-location";
 import { isVideoUrl, resolveLink } from "~/content/links";
 import { buttonTrackingId } from "~/features/analytics/button-id";
 import { useSite } from "~/features/site-state/site-context";
@@ -18,7 +18,7 @@ export type { ButtonBlok } from "./button.schema";
  */
 export function Button({ blok, className: extraClass }: { blok: ButtonBlok; className?: string }) {
   const { country } = useSite();
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
   const label = blok.label ?? "";
   const tracking = { "data-button-id": buttonTrackingId(pathname, label) };
   const className = [`button button--${blok.size ?? "sm"} button--${blok.variant ?? "primary"}`, extraClass ?? ""].filter(Boolean).join(" ");

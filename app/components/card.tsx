@@ -11,7 +11,7 @@ import { Popover } from "./popover";
 import { cx } from "./section";
 import { ResolvedAnchor } from "./smart-link";
 import { hasText, TextOrRichText } from "./text-or-rich";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 
 export type { CardBlok } from "./card.schema";
 

@@ -17,7 +17,7 @@ import {
 } from "react";
 import { LABELS } from "./labels";
 import { cx } from "./section";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { useNearViewport } from "./use-near-viewport";
 
 /** A value per breakpoint (spec: sm 576, md 768, lg 992, xl 1200); `base` below sm. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { track } from "./analytics-push";
-import { useDocumentClick } from "~/blocks/runtime/document-clicks";
+import { useDocumentClick } from "~/islands/document-clicks";
 import { openModal } from "./modal-state";
 
 export const FAQ_EXPANDED = "faq_clicks_expanded";
@@ -37,6 +37,13 @@ function closePopovers(event: MouseEvent) {
   }
 }
 
+/** A country switch link (app/features/shell/country-switch.tsx) was followed. */
+function reportCountrySwitch(event: MouseEvent) {
+  const link = (event.target as Element | null)?.closest?.("a[data-country-switch-to]");
+  if (!link) return;
+  track("country_switch", { from_country: link.getAttribute("data-country-switch-from") ?? "", to_country: link.getAttribute("data-country-switch-to") ?? "" });
+}
+
 interface OpenVideo {
   src: string;
   title: string;
@@ -48,8 +55,8 @@ interface OpenVideo {
  * link with `data-modal-action` opens the named modal (its `#modal-<name>` href is the
  * no-JavaScript fallback); a video link (videoLinkAttributes) opens the video modal, whose code
  * loads on the first such click; popovers close on Escape and on a click outside; FAQ questions
- * report their opening and closing to analytics. The clicks go through the document's click
- * delegator (blocks/runtime/document-clicks.ts), which fixes their order.
+ * report their opening and closing to analytics; a country switch is reported. The clicks go
+ * through the document's click delegator (app/islands/document-clicks.ts), which fixes their order.
  */
 export function DocumentActions() {
   const [video, setVideo] = useState<OpenVideo | null>(null);
@@ -69,6 +76,7 @@ export function DocumentActions() {
     });
   }, []);
   useDocumentClick("modal-and-video", onClick);
+  useDocumentClick("country-switch", reportCountrySwitch);
   useDocumentClick("popovers", closePopovers);
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {

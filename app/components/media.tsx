@@ -3,7 +3,7 @@ import type { Asset } from "~/content/schema";
 import { ResponsiveImage } from "./image";
 import { embedUrl, mediaKind } from "./media-kind";
 import { LABELS } from "./labels";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 
 export interface MediaProps {
   asset: Asset | null | undefined;

@@ -8,7 +8,7 @@ import {
 import { createPortal } from "react-dom";
 import { LABELS } from "./labels";
 import { closeModal, modalId, useModalOpen } from "./modal-state";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 
 /** Modal sizes of the spec; sm is the default. */
 export const MODAL_SIZES = [

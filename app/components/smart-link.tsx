@@ -1,4 +1,3 @@
-import { Link as RemixLink } from "@remix-run/react";
 import type { MouseEventHandler, ReactNode } from "react";
 import { resolveLink, type ResolvedLink } from "~/content/links";
 import type { Link } from "~/content/schema";
@@ -15,37 +14,16 @@ interface SmartLinkProps {
   [data: `data-${string}`]: string | undefined;
 }
 
-/** An anchor for a resolved link: client-side navigation for site pages, a plain anchor otherwise. */
+/** An anchor for a resolved link: pages open as documents; a new tab keeps its opener out. */
 export function ResolvedAnchor({
   resolved,
   children,
   ...rest
 }: Omit<SmartLinkProps, "link"> & { resolved: ResolvedLink }) {
-  const plain =
-    resolved.external ||
-    resolved.href.startsWith("#") ||
-    resolved.href.startsWith("/media/");
-  if (plain) {
-    return (
-      <a
-        href={resolved.href}
-        target={resolved.target}
-        rel={resolved.target === "_blank" ? "noopener noreferrer" : undefined}
-        {...rest}
-      >
-        {children}
-      </a>
-    );
-  }
   return (
-    <RemixLink
-      to={resolved.href}
-      prefetch="intent"
-      target={resolved.target}
-      {...rest}
-    >
+    <a href={resolved.href} target={resolved.target} rel={resolved.target === "_blank" ? "noopener noreferrer" : undefined} {...rest}>
       {children}
-    </RemixLink>
+    </a>
   );
 }
 

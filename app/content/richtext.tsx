@@ -1,4 +1,3 @@
-import { Link as RemixLink } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import type { Blok, Country, RichText as RichTextDoc, RichTextNode } from "./schema";
 import { resolveHref, withCountry } from "./links";
@@ -191,13 +190,6 @@ function RichTextLink({
     href = `${withCountry(country, path)}${anchor}`;
   } else if (linktype !== "asset") href = resolveHref(href, country)?.href ?? "";
   if (!href) return <>{children}</>;
-  if (linktype === "story" && !target) {
-    return (
-      <RemixLink to={href} prefetch="intent">
-        {children}
-      </RemixLink>
-    );
-  }
   return (
     <a href={href} target={target} rel={target === "_blank" ? "noopener noreferrer" : undefined}>
       {children}

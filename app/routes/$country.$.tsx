@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useFormAction, useLoaderData } from "@remix-run/react";
+import { PageFormProvider } from "~/islands/page-form";
 import { loadPage } from "~/features/pages/content-page.server";
 import { ContentPage } from "~/features/pages/content-page";
 import { requireCountry } from "~/features/pages/country.server";
@@ -21,5 +22,11 @@ export const headers: HeadersFunction = pageHeaders;
 
 export default function CatchAllPage() {
   const { story } = useLoaderData<typeof loader>();
-  return <ContentPage story={story} />;
+  // Where the page's forms post without JavaScript, and the answer to such a post.
+  const form = { action: useFormAction(), result: useActionData<typeof action>() };
+  return (
+    <PageFormProvider value={form}>
+      <ContentPage story={story} />
+    </PageFormProvider>
+  );
 }

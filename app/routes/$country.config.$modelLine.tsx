@@ -1,3 +1,4 @@
+import type { PageHandle } from "~/features/pages/route-data";
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfiguratorPage } from "~/features/configurator/components/configurator-page";
@@ -18,6 +19,9 @@ export const loader = loadConfiguratorPage;
 
 /** A new build query is resolved in the browser from the loaded catalogue: no reload. */
 export const shouldRevalidate = configuratorShouldRevalidate;
+
+/** The configurator is one application: its steps change the build in place, so it hydrates whole. */
+export const handle: PageHandle = { hydrate: "app" };
 
 export const meta: MetaFunction<typeof loader> = (args) => configuratorMeta(args);
 export const headers: HeadersFunction = pageHeaders;

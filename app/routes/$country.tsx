@@ -1,10 +1,16 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Outlet, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, isRouteErrorResponse, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
+import { useMemo } from "react";
+import { blockDataOf, BlockDataProvider, type BlockDataMap } from "~/blocks/runtime/block-data";
+import { useHydrationMode } from "~/islands/hydration-mode";
+import { IslandHostProvider, IslandPageScript } from "~/islands/island";
+import { usePageLocation } from "~/islands/page-location";
+import { islandHost } from "~/features/pages/page-providers";
 import { countrySchema } from "~/content/schema";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
-import { pageSettingsIn, type PageHandle } from "~/features/pages/route-data";
+import { layoutDataIn, pageSettingsIn, type PageHandle } from "~/features/pages/route-data";
 import { layoutHeaders } from "~/features/pages/route-headers";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { JsonLd, collectStructuredData } from "~/features/seo/json-ld-script";
@@ -69,32 +75,63 @@ function usePageSettings(): PageSettings {
 export default function CountryLayout() {
   const data = useLoaderData<typeof loader>();
   const settings = usePageSettings();
-  const structuredData = collectStructuredData(useMatches());
+  const matches = useMatches();
+  const structuredData = collectStructuredData(matches);
+  const location = usePageLocation();
+  const mode = useHydrationMode();
+  const site = siteValue(data);
+  const host = useMemo(() => islandHost(mode, { site, settings, location }), [mode, site, settings, location]);
   const { globals } = data;
   return (
-    <SiteProvider value={siteValue(data)}>
-      <SiteLayout globals={globals} settings={settings}>
-        <Outlet />
-      </SiteLayout>
-      <JsonLd data={structuredData} />
-    </SiteProvider>
+    <IslandHostProvider value={host}>
+      <BlockDataProvider value={pageBlockData(matches)}>
+        <SiteProvider value={site}>
+          <SiteLayout globals={globals} settings={settings}>
+            <Outlet />
+          </SiteLayout>
+          <JsonLd data={structuredData} />
+          <IslandPageScript />
+        </SiteProvider>
+      </BlockDataProvider>
+    </IslandHostProvider>
   );
 }
 
+/** The block data of the deepest route that has some (a content page's). */
+function pageBlockData(matches: ReturnType<typeof useMatches>): BlockDataMap {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const map = blockDataOf(matches[i]?.data);
+    if (map) return map;
+  }
+  return {};
+}
+
+const ERROR_PAGE_SETTINGS: PageSettings = { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true, financeLogo: false };
+const NOT_FOUND_PAGE_SETTINGS: PageSettings = { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true };
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  const layout = useRouteLoaderData<typeof loader>("routes/$country");
-  if (isRouteErrorResponse(error) && error.status === 404 && isNotFoundPayload(error.data)) {
-    const page = <NotFoundScreen payload={error.data} globals={layout?.globals} />;
-    // The screen's own provider shares this one's store (consent, buyer choice) for the same country.
-    return layout ? <SiteProvider value={siteValue(layout)}>{page}</SiteProvider> : page;
-  }
-  if (!layout) return <ErrorScreen error={error} />;
+  const layout = layoutDataIn(useMatches()) as Awaited<ReturnType<typeof loader>> | undefined;
+  const location = usePageLocation();
+  const mode = useHydrationMode();
+  const notFound = isRouteErrorResponse(error) && error.status === 404 && isNotFoundPayload(error.data) ? error.data : null;
+  if (!layout) return notFound ? <NotFoundScreen payload={notFound} /> : <ErrorScreen error={error} />;
+  const site = siteValue(layout);
+  // The error page's islands (the header, the cookie banner) work as on any page.
+  const host = islandHost(mode, { site, settings: notFound ? NOT_FOUND_PAGE_SETTINGS : ERROR_PAGE_SETTINGS, location });
   return (
-    <SiteProvider value={siteValue(layout)}>
-      <SiteLayout globals={layout.globals} settings={{ ...DEFAULT_PAGE_SETTINGS, navbarSolid: true, financeLogo: false }}>
-        <ErrorScreen error={error} />
-      </SiteLayout>
-    </SiteProvider>
+    <IslandHostProvider value={host}>
+      {/* The screen's own provider shares this one's store (consent, buyer choice) for the same country. */}
+      <SiteProvider value={site}>
+        {notFound ? (
+          <NotFoundScreen payload={notFound} globals={layout.globals} />
+        ) : (
+          <SiteLayout globals={layout.globals} settings={ERROR_PAGE_SETTINGS}>
+            <ErrorScreen error={error} />
+          </SiteLayout>
+        )}
+        <IslandPageScript />
+      </SiteProvider>
+    </IslandHostProvider>
   );
 }

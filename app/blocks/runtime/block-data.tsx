@@ -1,6 +1,7 @@
-import { useMatches } from "@remix-run/react";
+import { createContext, useContext } from "react";
 import type { BlockWithData, LoaderOf } from "~/blocks/index";
 import type { BlockLoaderResults } from "~/blocks/loaders.server";
+import { isBlok } from "~/lib/object";
 
 /** Server data of a page's blocks, by blok _uid (see loaders.server.ts). */
 export type BlockDataMap = Record<string, unknown>;
@@ -15,25 +16,43 @@ export function blockDataOf(data: unknown): BlockDataMap | null {
 /** The data a block's loader gives it: the loader's result (null when it failed). */
 export type BlockDataOf<C extends BlockWithData> = BlockLoaderResults[LoaderOf<C>];
 
-function findBlockData(matches: ReturnType<typeof useMatches>, uid: string | null | undefined): unknown {
-  if (!uid) return null;
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const map = blockDataOf(matches[i]?.data);
-    if (map && Object.prototype.hasOwnProperty.call(map, uid)) return map[uid] ?? null;
-  }
-  return null;
+const BlockDataContext = createContext<BlockDataMap>({});
+
+/** The page's block data (the page's route), or an island's share of it. */
+export const BlockDataProvider = BlockDataContext.Provider;
+
+/** The entries of `map` for the bloks inside `value` (an island's share of the page's block data). */
+export function blockDataIn(value: unknown, map: BlockDataMap): BlockDataMap {
+  const out: BlockDataMap = {};
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) {
+      for (const v of node) visit(v);
+    } else if (typeof node === "object" && node !== null) {
+      if (isBlok(node) && Object.prototype.hasOwnProperty.call(map, node._uid)) out[node._uid] = map[node._uid];
+      for (const v of Object.values(node)) visit(v);
+    }
+  };
+  visit(value);
+  return out;
+}
+
+/** The whole map in context (an island's wrapper picks its share from it). */
+export function useBlockDataMap(): BlockDataMap {
+  return useContext(BlockDataContext);
 }
 
 /**
  * The data the server loader of a blok's block returned for it (the block's registry entry names
  * the loader, app/blocks/index.ts), typed by the blok's `component`. Null when the loader failed,
  * when the page's loader did not run block loaders, or for no blok: every block renders without
- * its data. The data is read from the deepest matched route whose loader data carries it.
+ * its data.
  */
 export function useBlockData<C extends BlockWithData>(blok: { _uid: string; component: C } | null | undefined): BlockDataOf<C> | null;
 /** By _uid, typed by the caller (T): for code that is not a block's own (kept for the form's and vehicles' views). */
 export function useBlockData<T>(uid: string | null | undefined): T | null;
 export function useBlockData(blokOrUid: { _uid: string } | string | null | undefined): unknown {
-  const matches = useMatches();
-  return findBlockData(matches, typeof blokOrUid === "string" || blokOrUid == null ? blokOrUid : blokOrUid._uid);
+  const map = useContext(BlockDataContext);
+  const uid = typeof blokOrUid === "string" || blokOrUid == null ? blokOrUid : blokOrUid._uid;
+  if (!uid || !Object.prototype.hasOwnProperty.call(map, uid)) return null;
+  return map[uid] ?? null;
 }

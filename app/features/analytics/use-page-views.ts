@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { usePageLocation } from "~/islands/page-location";
 import { useEffect } from "react";
 import { track } from "./track";
 
@@ -7,7 +7,7 @@ import { track } from "./track";
  * (a hash change on the same page is not a new page).
  */
 export function usePageViews(country: string): void {
-  const { pathname, search } = useLocation();
+  const { pathname, search } = usePageLocation();
   useEffect(() => {
     track("page_view", {
       page_path: `${pathname}${search}`,

@@ -1,4 +1,8 @@
-import { Link, isRouteErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse } from "@remix-run/react";
+import { useHydrationMode } from "~/islands/hydration-mode";
+import { IslandHostProvider, IslandPageScript, useIslandHost } from "~/islands/island";
+import { usePageLocation } from "~/islands/page-location";
+import { islandHost } from "~/features/pages/page-providers";
 import { RootBlock } from "~/blocks/blocks";
 import type { Blok, Country } from "~/content/schema";
 import { SiteProvider } from "~/features/site-state/site-context";
@@ -22,6 +26,9 @@ export function isNotFoundPayload(value: unknown): value is NotFoundPayload {
 /** The 404 screen: the CMS page of the story with slug `error`, inside the layout. */
 export function NotFoundScreen({ payload, globals }: { payload: NotFoundPayload; globals?: Globals | null }) {
   const shell = globals ?? payload.globals;
+  const host = useIslandHost();
+  const mode = useHydrationMode();
+  const location = usePageLocation();
   const content = (
     <div className="error-page">
       <p className="error-page__status container" role="status">
@@ -33,16 +40,16 @@ export function NotFoundScreen({ payload, globals }: { payload: NotFoundPayload;
         <div className="container">
           <h1>Page Not Found</h1>
           <p>
-            <Link to={`/${payload.country}`}>Go home</Link>
+            <a href={`/${payload.country}`}>Go home</a>
           </p>
         </div>
       )}
     </div>
   );
-  return (
+  const screen = (
     <SiteProvider value={{ country: payload.country }}>
       {shell ? (
-        <SiteLayout globals={shell} settings={{ ...DEFAULT_PAGE_SETTINGS, navbarSolid: true }}>
+        <SiteLayout globals={shell} settings={NOT_FOUND_SETTINGS}>
           {content}
         </SiteLayout>
       ) : (
@@ -50,7 +57,17 @@ export function NotFoundScreen({ payload, globals }: { payload: NotFoundPayload;
       )}
     </SiteProvider>
   );
+  if (host || !shell) return screen;
+  // Outside a country's layout (an unknown country) the screen hosts its own islands.
+  return (
+    <IslandHostProvider value={islandHost(mode, { site: { country: payload.country }, settings: NOT_FOUND_SETTINGS, location })}>
+      {screen}
+      <IslandPageScript />
+    </IslandHostProvider>
+  );
 }
+
+const NOT_FOUND_SETTINGS = { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true };
 
 /** Any other error: the status code, the message and a Go home link to /. Finance logo off. */
 export function ErrorScreen({ error }: { error: unknown }) {
@@ -67,10 +84,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
     <div className="error-screen container">
       <h1 className="error-screen__code">{status}</h1>
       <p className="error-screen__message">{message}</p>
-      {/* A full document load clears the error state. */}
-      <Link to="/" reloadDocument className="button button--lg button--primary">
+      <a href="/" className="button button--lg button--primary">
         Go home
-      </Link>
+      </a>
     </div>
   );
 }

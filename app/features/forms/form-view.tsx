@@ -8,12 +8,13 @@ import {
   type FieldMetadata,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useActionData, useFormAction, useSearchParams } from "@remix-run/react";
+import { usePageForm } from "~/islands/page-form";
+import { usePageLocation, usePageSearchParams } from "~/islands/page-location";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Country } from "~/content/schema";
 import { Modal } from "~/components/modal";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { DEALER_SELECTOR_NOT_GEOCODED, DEALER_SELECTOR_PROMPT } from "~/features/dealers/dealers-for-postcode";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "~/blocks/runtime/block-data";
@@ -143,13 +144,15 @@ export function FormView({ blok, modal }: FormViewProps) {
   const anchor = modal?.id ?? `${domId}-block`;
   const headingId = modal?.headingId ?? `${domId}-heading`;
   const fields = useMemo(() => fieldsOf(blok, country), [blok, country]);
-  const [searchParams] = useSearchParams();
-  const actionData = useActionData<unknown>();
+  const searchParams = usePageSearchParams();
+  const location = usePageLocation();
+  const pageForm = usePageForm();
+  const actionData = pageForm?.result;
   const mine = isFormActionData(actionData) && actionData.formId === formId ? actionData : undefined;
   const submitted = searchParams.get(SUBMITTED_PARAM) === formId;
   // Without JavaScript a post returns to the page further down: a modal's form to the modal's
   // anchor (CSS :target opens it), a page's form to its error summary (shown when the post is refused).
-  const pageAction = useFormAction();
+  const pageAction = pageForm?.action ?? `${location.pathname}${location.search}`;
   const summaryId = `${domId}-errors`;
   const dealerAnchor = `${domId}-dealer`;
   const action = modal ? `${pageAction}#${modal.id}` : `${pageAction}#${summaryId}`;
@@ -326,7 +329,7 @@ export function FormView({ blok, modal }: FormViewProps) {
         ) : null}
         <TextOrRichText value={blok.intro} className="richtext form-block__intro" />
         <ErrorSummary id={summaryId} failure={failure} errors={summaryErrors} />
-        <Form method="post" action={action} {...formProps} onSubmit={onSubmit} onBlur={onBlur} noValidate className="form" aria-labelledby={blok.heading ? headingId : undefined}>
+        <form method="post" action={action} {...formProps} onSubmit={onSubmit} onBlur={onBlur} noValidate className="form" aria-labelledby={blok.heading ? headingId : undefined}>
           <input type="hidden" name="form_id" value={formId} />
           <input type="hidden" name={IDEMPOTENCY_FIELD} id={`${domId}-key`} value={idempotencyKey} />
           <input type="hidden" name={ANCHOR_FIELD} value={anchor} />
@@ -356,7 +359,7 @@ export function FormView({ blok, modal }: FormViewProps) {
               {submitting ? FORM_MESSAGES.loading : blok.cta_text?.trim() || FORM_MESSAGES.submitDefault}
             </button>
           </div>
-        </Form>
+        </form>
       </div>
       {modal ? null : (
         <Modal open={result !== null} onClose={() => setResult(null)} labelledBy={`${domId}-result`} className="form-result-modal">

@@ -90,7 +90,7 @@ export function withoutNonce(html: string, nonce: string): string {
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const EXECUTED_TYPE = /^\s*(module|(text|application)\/(java|ecma)script|)\s*$/i;
+const EXECUTED_TYPE = /^\s*(module|speculationrules|(text|application)\/(java|ecma)script|)\s*$/i;
 
 /**
  * The CSP hash sources ('sha256-<base64>') of every inline script of `html` that a browser would

@@ -13,7 +13,6 @@ import type { JsonLdNode } from "~/features/seo/json-ld";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { localeAllows } from "~/content/locale";
 import { PAGE_COMPONENTS, pageSettingsFrom } from "./page-settings";
-import { pageDataForRequest } from "./page-view.server";
 import { CacheControl } from "~/features/http/cache-control";
 
 export type PageStory = Story<Blok & Record<string, unknown>>;
@@ -119,5 +118,5 @@ export async function loadPage<E extends Record<string, unknown> = Record<never,
     structuredData,
     blockData,
   };
-  return data(pageDataForRequest(payload), { headers: pageHeadersFor(version) });
+  return data(payload, { headers: pageHeadersFor(version) });
 }

@@ -10,6 +10,8 @@ export interface PageHandle {
   role?: "root" | "country-layout";
   /** Static shell settings of a page that has no story to carry them (the block gallery). */
   pageSettings?: PageSettings;
+  /** "app": the page is one application, hydrated whole instead of as islands (app/root.tsx). */
+  hydrate?: "app";
 }
 
 interface MatchLike {

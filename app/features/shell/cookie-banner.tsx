@@ -1,4 +1,5 @@
-import { useLocation } from "@remix-run/react";
+import { defineIsland } from "~/islands/island";
+import { usePageLocation } from "~/islands/page-location";
 import { useState, type FormEvent } from "react";
 import type { Footer } from "~/content/content-types";
 import { StaticRichText } from "~/content/static-rich-text";
@@ -16,7 +17,7 @@ export const CONSENT_ENDPOINT = "/api/consent";
 export function CookieBanner({ footer }: { footer: Footer | null }) {
   const store = useSiteStore();
   const { consent } = useSiteState();
-  const { pathname, search } = useLocation();
+  const { pathname, search } = usePageLocation();
   const [pending, setPending] = useState(false);
   if (consent !== false || !footer?.cookie_accept_label) return null;
 
@@ -64,3 +65,5 @@ export function CookieBanner({ footer }: { footer: Footer | null }) {
     </section>
   );
 }
+
+export const cookieBannerIsland = defineIsland("cookie-banner", ({ footer }: { footer: Footer | null }) => <CookieBanner footer={footer} />);

@@ -1,8 +1,6 @@
-import { useLocation } from "@remix-run/react";
-import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type RefObject } from "react";
-import { deferred } from "~/blocks/runtime/deferred";
-import { ServerHtml } from "~/blocks/runtime/server-html";
-import { useHydrated } from "~/components/use-hydrated";
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type RefObject } from "react";
+import { usePageLocation } from "~/islands/page-location";
+import { useHydrated } from "~/islands/use-hydrated";
 import { useMediaQuery } from "~/components/use-media-query";
 import type { Footer } from "~/content/content-types";
 import type { ResolvedLink } from "~/content/links";
@@ -10,27 +8,15 @@ import { useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { setMegaMenuOpen } from "~/features/site-state/store";
 import { trapTabKey } from "./focus-trap";
 import { detailIdOf, triggerId } from "./mega-menu-ids";
+import { MenuBody } from "./mega-menu-body";
 import { hasPanel, type MegaMenuModel, type MenuEntry } from "./mega-menu-model";
-import { isPlainClick } from "~/components/plain-click";
+import { isPlainClick } from "~/islands/plain-click";
 
 /** md breakpoint (spec site.md section 9): the large layout from 768 px, the drill-down below. */
 export const LARGE_LAYOUT_QUERY = "(min-width: 768px)";
 /** Class on <body> while the menu is open (scroll lock; blocks such as the hero read it too). */
 export const MEGA_MENU_OPEN_CLASS = "mega-menu-open";
 const PANEL_ID = "mega-menu-panel";
-/** The menu's lists and panels load on the first intent (a pointer over or the focus on the button). */
-const Body = deferred(() => import("./mega-menu-body").then((m) => m.MenuBody));
-
-/** Loads the menu's lists and panels; false (logged) when they could not load. */
-function loadBody(): Promise<boolean> {
-  return Body.load().then(
-    () => true,
-    (error: unknown) => {
-      console.error("[shell] The menu could not load:", error);
-      return false;
-    },
-  );
-}
 
 export interface MegaMenuProps {
   menu: MegaMenuModel;
@@ -73,7 +59,7 @@ export function MegaMenu(props: MegaMenuProps) {
   const isLarge = useMediaQuery(LARGE_LAYOUT_QUERY, true);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const lastTrigger = useRef<string | null>(null);
-  const location = useLocation();
+  const location = usePageLocation();
   const firstPanel = [...menu.primary, ...menu.modelLines].find(hasPanel)?.id ?? null;
 
   const close = useCallback(
@@ -90,22 +76,15 @@ export function MegaMenu(props: MegaMenuProps) {
   // or focus on the button) or opens it, not with the page: it is the largest part of the shell.
   const [wanted, setWanted] = useState(false);
   const rendered = wanted || open;
-  const want = () => {
-    setWanted(true);
-    void loadBody();
-  };
+  const want = () => setWanted(true);
 
   const toggle = () => {
     if (open) {
       close(false);
       return;
     }
-    // The menu opens with its lists in place (focus and drill-down effects look for them).
-    void loadBody().then((loaded) => {
-      if (!loaded) return;
-      setActiveId(isLarge ? firstPanel : null);
-      setMegaMenuOpen(store, true);
-    });
+    setActiveId(isLarge ? firstPanel : null);
+    setMegaMenuOpen(store, true);
   };
 
   // While open: Escape closes, Tab stays in the header, the rest of the page is inert.
@@ -168,29 +147,21 @@ export function MegaMenu(props: MegaMenuProps) {
   };
 
   const body = (
-    <Suspense fallback={null}>
-      <Body.Component
-        {...props}
-        enhanced={enhanced}
-        drilled={enhanced && !isLarge && activeId !== null}
-        onSelect={select}
-        onBack={() => setActiveId(null)}
-      />
-    </Suspense>
+    <MenuBody {...props} enhanced={enhanced} drilled={enhanced && !isLarge && activeId !== null} onSelect={select} onBack={() => setActiveId(null)} />
   );
 
   if (!enhanced) {
-    // The server's menu (and the menu without JavaScript). Hydration keeps the panel's HTML as it
-    // is: right after, the enhanced menu below replaces it.
+    // The server's menu (and the menu without JavaScript); right after hydration the enhanced menu
+    // below replaces it.
     return (
       <details className="mega-menu">
         <summary className="menu-button" style={{ color: buttonColour }}>
           <MenuIcon open={false} />
           <span className="menu-button__label">{menuLabel}</span>
         </summary>
-        <ServerHtml content={menu} id={PANEL_ID} className="mega-menu__panel">
+        <div id={PANEL_ID} className="mega-menu__panel">
           {body}
-        </ServerHtml>
+        </div>
       </details>
     );
   }

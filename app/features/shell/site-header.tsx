@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { defineIsland } from "~/islands/island";
 import { useRef, useState } from "react";
 import { ResolvedAnchor } from "~/components/smart-link";
 import { countryPath, resolveLink } from "~/content/links";
@@ -34,7 +34,7 @@ export function isLightColour(colour: string): boolean {
  * button. Solid or transparent per story; floating after 340 px, pinned when scrolling up after
  * 175 px (state from the store's scroll flags).
  */
-export function SiteHeader({ globals }: { globals: Globals }) {
+export function SiteHeader({ globals }: { globals: Pick<Globals, "header" | "menu" | "footer"> }) {
   const { country } = useSite();
   const state = useSiteState();
   const headerRef = useRef<HTMLElement>(null);
@@ -73,8 +73,8 @@ export function SiteHeader({ globals }: { globals: Globals }) {
       >
         <div className="container site-header__bar">
           <div className="site-header__brand">
-            <Link
-              to={home}
+            <a
+              href={home}
               className="site-header__logo"
               onClick={() => track("logo_click", { country, link_url: home })}
             >
@@ -83,7 +83,7 @@ export function SiteHeader({ globals }: { globals: Globals }) {
               ) : (
                 <span>{brand}</span>
               )}
-            </Link>
+            </a>
             {financeLogo?.filename ? (
               <img
                 className="site-header__finance-logo"
@@ -117,3 +117,8 @@ export function SiteHeader({ globals }: { globals: Globals }) {
     </div>
   );
 }
+
+/** The header as an island: it reads the header, the menu, and the footer's country switch. */
+export const headerIsland = defineIsland("site-header", ({ globals }: { globals: Pick<Globals, "header" | "menu" | "footer"> }) => (
+  <SiteHeader globals={globals} />
+));

@@ -1,16 +1,14 @@
-import { memo, useEffect, useRef, type ReactNode } from "react";
-import { usePageViews } from "~/features/analytics/use-page-views";
-import { PricingModalSlot } from "~/features/pricing/components/pricing-modal-slot";
-import { claimDetectionForSession, detectAuState } from "~/features/site-state/au-state-detection";
+import { memo, useRef, type ReactNode } from "react";
+import { Island } from "~/islands/island";
+import { pricingModalIsland } from "~/features/pricing/components/pricing-modal-slot";
 import { useIsomorphicLayoutEffect, useSite, useSiteState, useSiteStore } from "~/features/site-state/site-context";
-import { applyPageSettings, setAuState, syncStoredBuyerChoice, type SiteStore } from "~/features/site-state/store";
-import { useBuildFreshness } from "./build-freshness";
-import { CookieBanner } from "./cookie-banner";
+import { applyPageSettings, type SiteStore } from "~/features/site-state/store";
+import { cookieBannerIsland } from "./cookie-banner";
 import type { Globals, PageSettings } from "./globals";
+import { siteEffectsIsland } from "./site-effects";
 import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
-import { StickyBottomBar } from "./sticky-bottom-bar";
-import { useScrollState } from "./use-scroll-state";
+import { headerIsland } from "./site-header";
+import { stickyBarIsland } from "./sticky-bottom-bar";
 
 /**
  * The page's shell settings in the store: set during the first render (so the server's HTML and
@@ -25,62 +23,35 @@ function usePageSettingsInStore(store: SiteStore, settings: PageSettings): void 
   useIsomorphicLayoutEffect(() => applyPageSettings(store, settings), [store, settings]);
 }
 
-/**
- * The buyer choice in the browser: reconciles cookie and localStorage once, and on a first visit
- * in AU with nothing stored looks the visitor's state up (failures are logged only).
- */
-function useBuyerChoice(store: SiteStore, country: string): void {
-  useEffect(() => {
-    const { hadStoredState } = syncStoredBuyerChoice(store);
-    if (country !== "au" || hadStoredState || !claimDetectionForSession()) return;
-    detectAuState()
-      .then((auState) => {
-        if (auState) setAuState(store, auState);
-      })
-      .catch((error: unknown) => {
-        console.warn("[site-state] Could not look up the visitor's state:", error instanceof Error ? error.message : error);
-      });
-  }, [store, country]);
-}
+/** The header reads the header and the menu, and the footer's country switch label and links. */
+type HeaderGlobals = Pick<Globals, "header" | "menu" | "footer">;
 
-/**
- * The layout's effects that follow the router (page views, build freshness), in a leaf of their
- * own: a change of the router's state re-renders this, not the whole shell.
- */
-function RouterEffects({ country }: { country: string }) {
-  usePageViews(country);
-  useBuildFreshness();
-  return null;
-}
-
-/**
- * The header and the footer render from the globals, the site state and the router's hooks, each
- * of which re-renders them itself when it changes. Memoised, they are not rendered again with the
- * layout (the page's route re-renders it on every change of the router's state).
- */
-const Header = memo(SiteHeader);
+/** The footer renders from the globals only: memoised, it is not rendered again with the layout. */
 const Footer = memo(SiteFooter);
 
-/** The one default layout: header, main content, footer, the sticky bottom bar and the cookie banner. */
+/**
+ * The one default layout: header, main content, footer, the sticky bottom bar and the cookie
+ * banner. The header, the bar, the banner and the pricing modal are islands; the footer is the
+ * server's HTML.
+ */
 export function SiteLayout({ globals, settings, children }: { globals: Globals; settings: PageSettings; children: ReactNode }) {
   const store = useSiteStore();
   const { country } = useSite();
   usePageSettingsInStore(store, settings);
-  useScrollState(store);
-  useBuyerChoice(store, country);
-  const { hideHeaderFooter } = useSiteState();
+  const { hideHeaderFooter, consent } = useSiteState();
+  const headerGlobals: HeaderGlobals = { header: globals.header, menu: globals.menu, footer: globals.footer };
   return (
     <>
-      <RouterEffects country={country} />
-      {hideHeaderFooter ? null : <Header globals={globals} />}
+      {hideHeaderFooter ? null : <Island island={headerIsland} props={{ globals: headerGlobals }} className="island-contents" />}
       <main id="main" tabIndex={-1}>
         {children}
       </main>
       {hideHeaderFooter ? null : <Footer globals={globals} />}
-      {settings.stickyCta.length > 0 ? <StickyBottomBar links={settings.stickyCta} /> : null}
+      {settings.stickyCta.length > 0 ? <Island island={stickyBarIsland} props={{ links: settings.stickyCta }} className="island-contents" /> : null}
       {/* One "Configure your pricing" modal per AU page: any link to #configure-pricing opens it. */}
-      {country === "au" ? <PricingModalSlot /> : null}
-      <CookieBanner footer={globals.footer} />
+      {country === "au" ? <Island island={pricingModalIsland} props={{}} className="island-contents" /> : null}
+      {consent === false ? <Island island={cookieBannerIsland} props={{ footer: globals.footer }} className="island-contents" /> : null}
+      <Island island={siteEffectsIsland} props={{}} className="island-contents" />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { defineIsland } from "~/islands/island";
 import { useEffect, useRef } from "react";
 import { withCountry } from "~/content/links";
 import { useSite, useSiteState } from "~/features/site-state/site-context";
@@ -43,12 +43,14 @@ export function StickyBottomBar({ links }: { links: PageSettings["stickyCta"] })
       <ul>
         {links.map((link) => (
           <li key={link._uid}>
-            <Link to={stickyCtaHref(country, link)} className="button button--sm button--primary">
+            <a href={stickyCtaHref(country, link)} className="button button--sm button--primary">
               {link.label || link.link_type}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
     </nav>
   );
 }
+
+export const stickyBarIsland = defineIsland("sticky-bottom-bar", ({ links }: { links: PageSettings["stickyCta"] }) => <StickyBottomBar links={links} />);

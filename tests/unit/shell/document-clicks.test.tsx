@@ -2,7 +2,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CLICK_HANDLERS, onDocumentClick, type ClickHandler, type ClickHandlerName } from "~/blocks/runtime/document-clicks";
+import { CLICK_HANDLERS, onDocumentClick, type ClickHandler, type ClickHandlerName } from "~/islands/document-clicks";
 
 // React 18 act() in a non-Jest environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

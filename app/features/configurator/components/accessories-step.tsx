@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { ResponsiveImage } from "~/components/image";
 import { ACCESSORY_PRICE_LABEL, accessoryPriceText } from "~/features/pricing/format";
 import {

@@ -1,5 +1,5 @@
 import { Fragment, useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { carouselSources, pageLabel, type CarouselContent } from "../images";
 
 /**

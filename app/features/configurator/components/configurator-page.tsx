@@ -1,6 +1,6 @@
 import { useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { calculatorInputFromSearchParams, canQuoteFinance } from "~/features/finance/calculator";
 import type { CalculatorContent } from "~/features/finance/calculator-content";
 import type { FinanceQuoteResponse } from "~/features/finance/quote-schema";

@@ -1,5 +1,5 @@
 import { FINANCE_CALCULATOR_BUTTON_ID } from "~/features/analytics/button-id";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { CALCULATOR_TEXTS } from "~/features/finance/components/calculator-texts";
 import { PriceLocationLink } from "~/features/pricing/components/price-location-link";
 import { cleanCarText } from "~/features/pricing/format";

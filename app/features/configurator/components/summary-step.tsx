@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { trackShare } from "../analytics";
 import type { ResolvedBuild } from "../build";
 import { BUILD_HANDOFF_TEXTS, testDriveHref } from "../handoff";

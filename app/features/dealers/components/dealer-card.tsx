@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useId } from "react";
 import type { Country } from "~/content/schema";
 import { dealerAnchorId, fillTemplate, formatDistance, type LocatorDealer } from "../locator";
@@ -74,9 +73,9 @@ export function DealerCard({
           </span>
         ) : null}
         {selectHref ? (
-          <Link to={selectHref} preventScrollReset>
+          <a href={selectHref}>
             {dealer.name}
-          </Link>
+          </a>
         ) : (
           dealer.name
         )}
@@ -89,9 +88,9 @@ export function DealerCard({
         <a className="button button--sm button--outline" href={directionsUrl(dealer)}>
           {GET_DIRECTIONS}
         </a>
-        <Link className="button button--sm button--primary" to={testDrivePath(country, dealer.code)}>
+        <a className="button button--sm button--primary" href={testDrivePath(country, dealer.code)}>
           {BOOK_A_TEST_DRIVE}
-        </Link>
+        </a>
       </div>
       <details className="dealer-card__more">
         <summary>{MORE_INFO}</summary>

@@ -1,6 +1,6 @@
-import { Form, useLocation, useNavigate } from "@remix-run/react";
+import { navigateTo, usePageLocation } from "~/islands/page-location";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import type { Country } from "~/content/schema";
 import { roundCoordinate } from "../locator";
 import type { PlaceSuggestion } from "../search";
@@ -66,8 +66,7 @@ export function PlaceSearch({
   source: SuggestionSource;
 }) {
   const hydrated = useHydrated();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const { pathname } = usePageLocation();
   const inputId = useId();
   const listId = useId();
   const [value, setValue] = useState(defaultValue);
@@ -126,12 +125,12 @@ export function PlaceSearch({
     setItems([]);
     close();
     if (item.place) {
-      navigate(searchUrl(pathname, { q: item.label, dealer: item.place.dealerCode }), { preventScrollReset: true });
+      navigateTo(searchUrl(pathname, { q: item.label, dealer: item.place.dealerCode }));
       return;
     }
     const point = item.resolve ? await item.resolve().catch(() => null) : null;
     if (!point) return;
-    navigate(searchUrl(pathname, { q: item.label, lat: coordinate(point.lat), lng: coordinate(point.lng) }), { preventScrollReset: true });
+    navigateTo(searchUrl(pathname, { q: item.label, lat: coordinate(point.lat), lng: coordinate(point.lng) }));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -162,9 +161,7 @@ export function PlaceSearch({
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        navigate(searchUrl(pathname, { lat: coordinate(position.coords.latitude), lng: coordinate(position.coords.longitude) }), {
-          preventScrollReset: true,
-        });
+        navigateTo(searchUrl(pathname, { lat: coordinate(position.coords.latitude), lng: coordinate(position.coords.longitude) }));
       },
       (error) => {
         // Spec site.md section 8: only logged; the button returns to normal.
@@ -178,7 +175,7 @@ export function PlaceSearch({
   const expanded = hydrated && open && items.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
   return (
-    <Form method="get" action={pathname} preventScrollReset role="search" className="place-search">
+    <form method="get" action={pathname} role="search" className="place-search">
       <label className="place-search__label" htmlFor={inputId}>
         {texts.label}
       </label>
@@ -247,6 +244,6 @@ export function PlaceSearch({
           {USE_MY_LOCATION}
         </button>
       ) : null}
-    </Form>
+    </form>
   );
 }

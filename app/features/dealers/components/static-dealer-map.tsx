@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { fullViewBox, type StaticMapModel } from "../static-map";
 import type { Country } from "~/content/schema";
@@ -60,10 +59,9 @@ export function StaticDealerMap({
           const name = [marker.name, [marker.city, marker.region].filter(Boolean).join(" ")].filter(Boolean).join(", ");
           const numbered = marker.number !== null && marker.state !== "other";
           return (
-            <Link
+            <a
               key={marker.code}
-              to={markerHref(marker.code)}
-              preventScrollReset
+              href={markerHref(marker.code)}
               className={`static-map__marker static-map__marker--${marker.state}`}
               aria-label={name}
               aria-current={marker.state === "selected" ? "true" : undefined}
@@ -76,7 +74,7 @@ export function StaticDealerMap({
                   {marker.number}
                 </text>
               ) : null}
-            </Link>
+            </a>
           );
         })}
       </svg>

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from "react";
 import { ResponsiveImage } from "~/components/image";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import type { Asset } from "~/content/schema";
 import { assetDownloadUrl, downloadAsset } from "../download-client";
 

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useCallback, useEffect, useId, type FormEvent } from "react";
 import { Modal } from "~/components/modal";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { track } from "~/features/analytics/track";
 import type { BalloonTable, StoryblokTable } from "../balloon-table";
 import { CALCULATOR_PARAMS, quoteFigures, type CalculatorFormInput, type QuoteVehicle } from "../calculator";

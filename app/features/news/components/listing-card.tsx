@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { ResponsiveImage } from "~/components/image";
 import type { ListingItem } from "../listing";
 
@@ -34,9 +33,9 @@ export function ListingCard({ item, headingLevel = 3, priority = false }: { item
           </p>
         ) : null}
         <Heading className="listing-card__title">
-          <Link to={item.href} className="listing-card__link" prefetch="intent">
+          <a href={item.href} className="listing-card__link">
             {item.title}
-          </Link>
+          </a>
         </Heading>
         {item.summary ? <p className="listing-card__summary">{item.summary}</p> : null}
       </div>

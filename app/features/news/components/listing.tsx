@@ -1,7 +1,7 @@
-import { useLocation } from "@remix-run/react";
+import { usePageLocation } from "~/islands/page-location";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { cx } from "~/components/section";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import type { Country } from "~/content/schema";
 import {
   hasMore,
@@ -13,7 +13,7 @@ import {
   type ListingState,
 } from "../listing";
 import { ListingCard } from "./listing-card";
-import { isPlainClick } from "~/components/plain-click";
+import { isPlainClick } from "~/islands/plain-click";
 
 export interface ListingCategory {
   label: string;
@@ -63,7 +63,7 @@ async function fetchPage(kind: ListingKind, country: Country, query: ListingQuer
  * step, without a page load.
  */
 export function Listing({ kind, country, initial, categories = [], filterLabel, loadMoreLabel, idPrefix, opensPage }: ListingProps) {
-  const location = useLocation();
+  const location = usePageLocation();
   const hydrated = useHydrated();
   const [state, setState] = useState<ClientState>(() => fromInitial(initial));
   const focusIndex = useRef<number | null>(null);

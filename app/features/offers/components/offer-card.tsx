@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { ResponsiveImage } from "~/components/image";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import { FinancePanel } from "~/features/finance/components/finance-panel";
 import { offerText, standardOfferText } from "~/features/pricing/driveaway";

@@ -1,12 +1,8 @@
-import { useLocation } from "@remix-run/react";
+import { defineIsland } from "~/islands/island";
 import { useCallback, useEffect, useState } from "react";
-import { deferred } from "~/blocks/runtime/deferred";
-import { useDocumentClick } from "~/blocks/runtime/document-clicks";
-import { ServerHtml } from "~/blocks/runtime/server-html";
+import { useDocumentClick } from "~/islands/document-clicks";
 import { PRICING_MODAL_HASH, opensPricingModal } from "./pricing-location";
-
-/** The modal's code (the dialog, the form, the vehicle styles) loads on its first opening. */
-const Modal = deferred(() => import("./pricing-modal").then((m) => m.PricingModal));
+import { PricingModal } from "./pricing-modal";
 
 /** The first link to #configure-pricing at or above `target`, if any. */
 function pricingLink(target: EventTarget | null): Element | null {
@@ -15,24 +11,17 @@ function pricingLink(target: EventTarget | null): Element | null {
 }
 
 /**
- * Where the "Configure your pricing" modal lives on AU pages (the site shell renders it once).
- * The server renders the modal itself, which works without JavaScript (`:target`); in the browser
- * the slot keeps that HTML and opens the modal on a click on any link to `#configure-pricing` or
- * when the page opens with that hash. The modal's code loads on the first opening, or earlier when
- * a pointer or the focus reaches such a link.
+ * Where the "Configure your pricing" modal lives on AU pages (the site shell renders it once, as
+ * an island). The server renders the modal itself, which works without JavaScript (`:target`); in
+ * the browser the slot opens it on a click on any link to `#configure-pricing` or when the page
+ * opens with that hash.
  */
 export function PricingModalSlot() {
-  const [{ rendered, open }, setState] = useState({ rendered: false, open: false });
-  const location = useLocation();
-  const show = useCallback(() => {
-    Modal.load().then(
-      () => setState({ rendered: true, open: true }),
-      (error: unknown) => console.error("[pricing] The pricing modal could not load:", error),
-    );
-  }, []);
-  const close = useCallback(() => setState({ rendered: true, open: false }), []);
+  const [open, setOpen] = useState(false);
+  const show = useCallback(() => setOpen(true), []);
+  const close = useCallback(() => setOpen(false), []);
   // A click on a pricing link: its place among the document's click handlers is in
-  // blocks/runtime/document-clicks.ts.
+  // app/islands/document-clicks.ts.
   const onClick = useCallback(
     (event: MouseEvent) => {
       if (!pricingLink(event.target)) return;
@@ -51,22 +40,15 @@ export function PricingModalSlot() {
       show();
     };
     fromHash();
-    const preload = (event: Event) => {
-      if (pricingLink(event.target)) Modal.load().catch(() => undefined);
-    };
-    document.addEventListener("pointerover", preload, { passive: true });
-    document.addEventListener("focusin", preload);
     window.addEventListener("hashchange", fromHash);
-    return () => {
-      document.removeEventListener("pointerover", preload);
-      document.removeEventListener("focusin", preload);
-      window.removeEventListener("hashchange", fromHash);
-    };
-  }, [location.key, show]);
+    return () => window.removeEventListener("hashchange", fromHash);
+  }, [show]);
 
   return (
-    <ServerHtml content={rendered} className="pricing-modal-slot">
-      {rendered || typeof document === "undefined" ? <Modal.Component open={open} onClose={close} /> : null}
-    </ServerHtml>
+    <div className="pricing-modal-slot">
+      <PricingModal open={open} onClose={close} />
+    </div>
   );
 }
+
+export const pricingModalIsland = defineIsland("pricing-modal", () => <PricingModalSlot />);

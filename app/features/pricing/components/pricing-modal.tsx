@@ -1,8 +1,8 @@
-import { useLocation } from "@remix-run/react";
+import { usePageLocation } from "~/islands/page-location";
 import { useId, type FormEvent } from "react";
 import { BREAKPOINTS } from "~/components/breakpoints";
 import { Modal } from "~/components/modal";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { useMediaQuery } from "~/components/use-media-query";
 import { useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { setAuState, setIsABN } from "~/features/site-state/store";
@@ -21,7 +21,7 @@ export function PricingModal({ open, onClose: close }: { open: boolean; onClose:
   const store = useSiteStore();
   const { auState, isABN } = useSiteState();
   const hydrated = useHydrated();
-  const location = useLocation();
+  const location = usePageLocation();
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`, true);
   const headingId = useId();
   const stateId = useId();

@@ -1,6 +1,6 @@
-import { useLocation } from "@remix-run/react";
+import { usePageLocation } from "~/islands/page-location";
 import { useState, type MouseEvent, type ReactNode } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "~/islands/use-hydrated";
 import { PriceLocationLink } from "~/features/pricing/components/price-location-link";
 import type { BuyerContext } from "~/features/pricing/types";
 import { useSite, useSiteState } from "~/features/site-state/site-context";
@@ -23,7 +23,7 @@ export const COLOUR_PARAM = "colour";
  * the href of a swatch.
  */
 export function useColourChoice(model: VehicleModel, anchor: string) {
-  const location = useLocation();
+  const location = usePageLocation();
   const params = new URLSearchParams(location.search);
   const fromUrl = (params.get(COLOUR_PARAM) ?? "").split(":");
   const initial = (fromUrl[0] === model.uuid && model.colours.find((c) => c.uuid === fromUrl[1])) || model.colours[0] || null;

@@ -1,0 +1,120 @@
+import { createContext, useContext, useId, type ReactElement, type ReactNode } from "react";
+
+/**
+ * Islands: the parts of a server-rendered page that need JavaScript, each hydrated in the browser
+ * as its own React root from props serialised beside it (app/islands/hydrate.ts). Everything
+ * else on the page stays the server's HTML and loads no code.
+ *
+ * An island is defined once, by name, with the function that renders it from its props; the
+ * server renders it through `<Island>`, and the browser's entry finds it by the same name.
+ */
+export interface IslandDefinition<P> {
+  name: string;
+  render(props: P): ReactNode;
+}
+
+export function defineIsland<P>(name: string, render: (props: P) => ReactNode): IslandDefinition<P> {
+  return { name, render };
+}
+
+/** When an island hydrates: as soon as the browser is idle, or when it nears the viewport. Any interaction with it hydrates it at once. */
+export type IslandWhen = "idle" | "visible";
+
+/**
+ * How the page being rendered hosts islands:
+ * - "islands": each island is a root of its own. The server renders it apart, the way the browser
+ *   will hydrate it (`render`: the same providers, `wrap`, the same ids, `identifierPrefix`).
+ * - "app": the whole document hydrates as one app (the editor's preview, the dev server, pages that
+ *   are one application); an island is then an ordinary part of the tree.
+ */
+export interface IslandHost<Page = unknown> {
+  mode: "islands" | "app";
+  /** The page-wide values every island shares (the site state, the location), sent once. */
+  page: Page;
+  /** The page-wide providers around each island's root. */
+  wrap(children: ReactNode, page: Page): ReactElement;
+}
+
+/** Renders an island's element to HTML on the server (react-dom/server, passed down by the server's entry). */
+export type IslandRenderer = (element: ReactElement, identifierPrefix: string) => string;
+
+const HostContext = createContext<IslandHost | null>(null);
+const RendererContext = createContext<IslandRenderer | null>(null);
+/** True inside an island: an island within it is part of its tree, not a root of its own. */
+const InsideIsland = createContext(false);
+
+export const IslandHostProvider = HostContext.Provider;
+export const IslandRendererProvider = RendererContext.Provider;
+
+/** The element that holds the props of the island whose container has `data-island-props=<key>`. */
+export const PROPS_ATTRIBUTE = "data-island-for";
+/** The id of the script with the page-wide values (`IslandHost.page`). */
+export const PAGE_SCRIPT_ID = "island-page";
+
+/** JSON safe inside a `<script>`: no `</script>`, no HTML comment openers. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value ?? null)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** The content of an island root, the same on the server and in the browser. */
+export function islandContent<P>(island: IslandDefinition<P>, props: P): ReactElement {
+  return <InsideIsland.Provider value={true}>{island.render(props)}</InsideIsland.Provider>;
+}
+
+type Attributes = { className?: string; id?: string } & { [data: `data-${string}`]: string | undefined };
+
+/**
+ * An island in its container element (a `<div>`, or `as`). With JavaScript, the browser hydrates
+ * the container's inside from `props`; without it, the server's HTML is the page.
+ */
+export function Island<P>({
+  island,
+  props,
+  when = "idle",
+  as: Tag = "div",
+  ...attributes
+}: { island: IslandDefinition<P>; props: P; when?: IslandWhen; as?: "div" | "span" } & Attributes) {
+  const host = useContext(HostContext);
+  const renderer = useContext(RendererContext);
+  const inside = useContext(InsideIsland);
+  // Pairs the container with its props, and prefixes the ids React makes inside the island's root.
+  const key = `i${useId().replace(/[^a-zA-Z0-9]/g, "")}-`;
+  if (inside || !host || host.mode === "app") {
+    return <Tag {...attributes}>{island.render(props)}</Tag>;
+  }
+  const content = islandContent(island, props);
+  const html = renderer ? renderer(host.wrap(content, host.page), key) : null;
+  return (
+    <>
+      {html === null ? (
+        <Tag {...attributes} data-island={island.name} data-island-when={when} data-island-props={key}>
+          {content}
+        </Tag>
+      ) : (
+        <Tag
+          {...attributes}
+          data-island={island.name}
+          data-island-when={when}
+          data-island-props={key}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      )}
+      <script type="application/json" {...{ [PROPS_ATTRIBUTE]: key }} dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />
+    </>
+  );
+}
+
+/** The page-wide values of the islands, once per page (the country layout renders it). */
+export function IslandPageScript() {
+  const host = useContext(HostContext);
+  if (!host || host.mode === "app") return null;
+  return <script type="application/json" id={PAGE_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: scriptJson(host.page) }} />;
+}
+
+/** The current host (null outside a page that has one). */
+export function useIslandHost(): IslandHost | null {
+  return useContext(HostContext);
+}

@@ -1,0 +1,72 @@
+import { defineConfig, type Plugin } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+/**
+ * The browser build of the islands (app/entry.islands.tsx), beside Remix's own browser build:
+ * `build/client/islands/`, with a manifest the server reads for the entry and its preloads
+ * (app/islands/assets.server.ts). Each island's code is a chunk of its own, loaded when the island
+ * hydrates. React and ReactDOM are one chunk (it changes only with an upgrade); zod and its
+ * setting are one (app/zod-config.ts says why).
+ */
+
+/** The stylesheets come from Remix's build (one per page, linked by the root); here a CSS import is nothing. */
+function withoutCss(): Plugin {
+  return {
+    name: "islands-without-css",
+    enforce: "pre",
+    resolveId(source) {
+      return /\.css(\?.*)?$/.test(source) ? "\0islands-empty-css" : null;
+    },
+    load(id) {
+      return id === "\0islands-empty-css" ? "export default {};" : null;
+    },
+  };
+}
+
+/** Server code never reaches the browser: a `.server` module imported by an island is a build error. */
+function noServerModules(): Plugin {
+  return {
+    name: "islands-no-server-modules",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved && /\.server(\.[jt]sx?)?$|\/\.server\//.test(resolved.id)) {
+        this.error(`${resolved.id} is server code, imported by ${importer}: it cannot be part of an island.`);
+      }
+      return resolved;
+    },
+  };
+}
+
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler)\//;
+
+export default defineConfig({
+  base: "/islands/",
+  publicDir: false,
+  plugins: [withoutCss(), noServerModules(), tsconfigPaths()],
+  esbuild: { jsx: "automatic" },
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  build: {
+    outDir: "build/client/islands",
+    emptyOutDir: true,
+    manifest: true,
+    // Every browser that runs the islands supports module preloading.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: "app/entry.islands.tsx",
+      output: {
+        experimentalMinChunkSize: 600,
+        manualChunks(id) {
+          if (id.includes("/node_modules/zod/") || id.endsWith("/app/zod-config.ts")) return "zod";
+          if (FRAMEWORK.test(id) || id.startsWith("\0commonjsHelpers")) return "react";
+          return undefined;
+        },
+      },
+      onwarn(warning, warn) {
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/zod/")) return;
+        warn(warning);
+      },
+    },
+  },
+});
