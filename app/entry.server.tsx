@@ -8,6 +8,8 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { BlokRenderScopeContext, createBlokRenderScope, takeRenderingBlok, type BlokRef, type BlokRenderScope } from "~/blocks/failures";
 import { loadAllBlocks } from "~/blocks/runtime/loading";
 import { IslandRendererProvider, type IslandRenderer } from "~/islands/island";
+import { islandChunkFiles } from "~/islands/assets.server";
+import { islandSources } from "~/islands.server";
 import { NonceProvider } from "~/features/security/nonce";
 import { getContentCache } from "~/content/cache.server";
 
@@ -65,13 +67,21 @@ export function renderDocument(app: ReactElement, args: DocumentRender, scope: B
     let shellRendered = false;
     let failingBlok: BlokRef | undefined;
     // Each island renders apart, as the browser will hydrate it (app/islands/island.tsx).
-    const renderIsland: IslandRenderer = (element, identifierPrefix) =>
-      renderToString(
-        <NonceProvider nonce={nonce}>
-          <BlokRenderScopeContext.Provider value={scope}>{element}</BlokRenderScopeContext.Provider>
-        </NonceProvider>,
-        { identifierPrefix },
-      );
+    const announced = new Set<string>();
+    const renderIsland: IslandRenderer = {
+      render: (element, identifierPrefix) =>
+        renderToString(
+          <NonceProvider nonce={nonce}>
+            <BlokRenderScopeContext.Provider value={scope}>{element}</BlokRenderScopeContext.Provider>
+          </NonceProvider>,
+          { identifierPrefix },
+        ),
+      preloads: (name, props) => {
+        const files = islandChunkFiles(islandSources(name, props)).filter((file) => !announced.has(file));
+        for (const file of files) announced.add(file);
+        return files;
+      },
+    };
     const { pipe, abort } = renderToPipeableStream(
       <IslandRendererProvider value={renderIsland}>
         <BlokRenderScopeContext.Provider value={scope}>{app}</BlokRenderScopeContext.Provider>

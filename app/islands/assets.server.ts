@@ -19,6 +19,28 @@ interface ManifestChunk {
 }
 
 let assets: IslandAssets | null | undefined;
+let manifest: Record<string, ManifestChunk> | null = null;
+
+/** The files a module's chunk needs (itself and its static imports), as URLs, from the manifest. */
+export function chunkFilesFrom(chunks: Record<string, ManifestChunk>, sources: readonly string[], base = `/${ISLANDS_DIR}/`): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = chunks[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(base + chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) visit(source);
+  return [...files];
+}
+
+/** The files the islands' modules `sources` (paths from the project's root) need, in a production build; else none. */
+export function islandChunkFiles(sources: readonly string[]): string[] {
+  if (!islandAssets() || !manifest) return [];
+  return chunkFilesFrom(manifest, sources);
+}
 
 /** The entry's file and its static imports (the framework, the runtime), as URLs. */
 export function islandAssetsFrom(manifest: Record<string, ManifestChunk>, base = `/${ISLANDS_DIR}/`): IslandAssets | null {
@@ -44,7 +66,8 @@ export function islandAssets(root = process.cwd()): IslandAssets | null {
   // The dev server builds nothing: an islands build left on disk would be stale.
   if (process.env.NODE_ENV === "development") return (assets = null);
   try {
-    assets = islandAssetsFrom(JSON.parse(readFileSync(path.join(root, MANIFEST), "utf8")) as Record<string, ManifestChunk>);
+    manifest = JSON.parse(readFileSync(path.join(root, MANIFEST), "utf8")) as Record<string, ManifestChunk>;
+    assets = islandAssetsFrom(manifest);
   } catch {
     assets = null;
   }

@@ -35,8 +35,15 @@ export interface IslandHost<Page = unknown> {
   wrap(children: ReactNode, page: Page): ReactElement;
 }
 
-/** Renders an island's element to HTML on the server (react-dom/server, passed down by the server's entry). */
-export type IslandRenderer = (element: ReactElement, identifierPrefix: string) => string;
+/**
+ * The server's side of islands, passed down by the server's entry: renders an island's element to
+ * HTML (react-dom/server), and names the script files an island needs that the page has not
+ * announced yet (preloaded beside it, so the browser fetches them while it reads the page).
+ */
+export interface IslandRenderer {
+  render(element: ReactElement, identifierPrefix: string): string;
+  preloads?(name: string, props: unknown): readonly string[];
+}
 
 const HostContext = createContext<IslandHost | null>(null);
 const RendererContext = createContext<IslandRenderer | null>(null);
@@ -86,9 +93,13 @@ export function Island<P>({
     return <Tag {...attributes}>{island.render(props)}</Tag>;
   }
   const content = islandContent(island, props);
-  const html = renderer ? renderer(host.wrap(content, host.page), key) : null;
+  const html = renderer ? renderer.render(host.wrap(content, host.page), key) : null;
+  const preloads = renderer?.preloads?.(island.name, props) ?? [];
   return (
     <>
+      {preloads.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
       {html === null ? (
         <Tag {...attributes} data-island={island.name} data-island-when={when} data-island-props={key}>
           {content}

@@ -9,7 +9,7 @@ process.env.REVERSE_GEOCODE_URL = "";
 
 type Loader = (args: LoaderFunctionArgs) => Promise<Response>;
 type Action = (args: ActionFunctionArgs) => Promise<Response>;
-let setLocation: Loader, location: Loader, reverse: Loader, consent: Action, consentGet: () => Response, build: () => Promise<Response>;
+let setLocation: Loader, location: Loader, reverse: Loader, consent: Action, consentGet: () => Response;
 
 beforeAll(async () => {
   setLocation = (await import("~/routes/api.set-location.$country")).loader;
@@ -18,7 +18,6 @@ beforeAll(async () => {
   const c = await import("~/routes/api.consent");
   consent = c.action;
   consentGet = c.loader;
-  build = (await import("~/routes/api.build")).loader;
 });
 
 const get = (url: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): LoaderFunctionArgs => ({
@@ -171,13 +170,5 @@ describe("GET /api/reverse-geocode", () => {
     expect(await reverseGeocodeAuState({ lat: -37.81, lng: 144.96 })).toEqual({ auState: "VIC", source: "offline" });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("HTTP 503"));
     warn.mockRestore();
-  });
-});
-
-describe("GET /api/build", () => {
-  it("answers a build id (null outside a production bundle), never cached", async () => {
-    const res = await build();
-    expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(await res.json()).toEqual({ buildId: null });
   });
 });

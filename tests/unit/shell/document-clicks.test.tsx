@@ -47,9 +47,10 @@ function recordAll(order: readonly ClickHandlerName[], seen: string[], extra: Pa
 const NAMES = CLICK_HANDLERS.map((entry) => entry.name);
 
 describe("the document's click delegator", () => {
-  it("writes its order down once: stale build, pricing opener, modal and video, island links, popovers", () => {
-    expect(NAMES).toEqual(["stale-build", "pricing-opener", "modal-and-video", "island-links", "popovers"]);
-    expect(CLICK_HANDLERS.filter((entry) => entry.phase === "before-app").map((entry) => entry.name)).toEqual(["stale-build"]);
+  it("writes its order down once: pricing opener, modal and video, country switch, popovers", () => {
+    expect(NAMES).toEqual(["pricing-opener", "modal-and-video", "country-switch", "popovers"]);
+    // Only the popovers' handler runs for a click another handler (or React) already took.
+    expect(CLICK_HANDLERS.filter((entry) => !entry.unhandledOnly).map((entry) => entry.name)).toEqual(["popovers"]);
   });
 
   it("runs the handlers in the table's order, whatever order they registered in", () => {
@@ -62,7 +63,7 @@ describe("the document's click delegator", () => {
   it("keeps a handler's place when it registers again (a component re-rendering after a navigation)", () => {
     const seen: string[] = [];
     recordAll(NAMES, seen);
-    // The pricing slot registers again on each navigation: it stays second.
+    // The pricing slot registers again (a new handler after a re-render): it stays first.
     removals[NAMES.indexOf("pricing-opener")]!();
     register("pricing-opener", () => seen.push("pricing-opener"));
     click(container);
@@ -73,7 +74,7 @@ describe("the document's click delegator", () => {
     const seen: string[] = [];
     recordAll(NAMES, seen, { "pricing-opener": (event) => event.preventDefault() });
     click(container);
-    expect(seen).toEqual(["stale-build", "pricing-opener", "popovers"]);
+    expect(seen).toEqual(["pricing-opener", "popovers"]);
   });
 
   it("leaves a click with a modifier key or another button to the browser, but still closes popovers", () => {
@@ -84,7 +85,7 @@ describe("the document's click delegator", () => {
     expect(seen).toEqual(["popovers", "popovers"]);
   });
 
-  it("runs the stale-build handler before React's handlers, and the others after them", () => {
+  it("runs after React's handlers: a click a component took reaches the popovers' handler only", () => {
     const seen: string[] = [];
     root = createRoot(container);
     act(() =>
@@ -102,24 +103,23 @@ describe("the document's click delegator", () => {
     );
     recordAll(NAMES, seen);
     click(container.querySelector("a")!);
-    // The link's own handler took the click: only the popovers' handler runs after it.
-    expect(seen).toEqual(["stale-build", "react", "popovers"]);
+    expect(seen).toEqual(["react", "popovers"]);
   });
 
-  it("a stale build stops the click before React and every other handler", () => {
+  it("a click React saw but did not take reaches every handler after it", () => {
     const seen: string[] = [];
     root = createRoot(container);
-    act(() => root!.render(<a href="/au/privacy" onClick={() => seen.push("react")}>Privacy</a>));
-    recordAll(NAMES, seen, { "stale-build": (event) => event.stopPropagation() });
+    act(() => root!.render(<a href="#none" onClick={() => seen.push("react")}>Privacy</a>));
+    recordAll(NAMES, seen);
     const event = click(container.querySelector("a")!);
-    expect(seen).toEqual(["stale-build"]);
+    expect(seen).toEqual(["react", ...NAMES]);
     expect(event.defaultPrevented).toBe(false);
   });
 
   it("a slot holds one handler: a later registration replaces it, and the old removal does nothing", () => {
     const seen: string[] = [];
-    const removeFirst = onDocumentClick("island-links", () => seen.push("first"));
-    register("island-links", () => seen.push("second"));
+    const removeFirst = onDocumentClick("country-switch", () => seen.push("first"));
+    register("country-switch", () => seen.push("second"));
     removeFirst();
     click(container);
     expect(seen).toEqual(["second"]);
