@@ -105,6 +105,19 @@ export function StoreLocator({ blok }: { blok: StoreLocatorBlok }) {
   const selectedIndex = selected && data?.mode !== "all" ? listedCodes.indexOf(selected.code) : -1;
   const selectedNumber = selectedIndex >= 0 ? selectedIndex + 1 : undefined;
 
+  // Selecting a dealer removes the link pressed, and Back removes itself: focus would fall to the
+  // page body. It goes to what took their place, the dealer's name or the search box.
+  const layoutRef = useRef<HTMLDivElement>(null);
+  const selectedCode = selected?.code ?? null;
+  const shownCode = useRef(selectedCode);
+  useEffect(() => {
+    if (shownCode.current === selectedCode) return;
+    shownCode.current = selectedCode;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const target = selectedCode ? ".dealer-card--selected .dealer-card__name" : ".store-locator__panel input";
+    layoutRef.current?.querySelector<HTMLElement>(target)?.focus();
+  }, [selectedCode]);
+
   const mapModel = buildStaticMap({
     country,
     dealers: data?.mapDealers ?? [],
@@ -148,7 +161,7 @@ export function StoreLocator({ blok }: { blok: StoreLocatorBlok }) {
             <TextOrRichText value={blok.intro} className="richtext block__intro" />
           </header>
         ) : null}
-        <div className="store-locator__layout">
+        <div className="store-locator__layout" ref={layoutRef}>
           {selected ? null : (
             <div className="store-locator__panel">
               <PlaceSearch

@@ -23,8 +23,9 @@ export type ModalSize = (typeof MODAL_SIZES)[number];
 /** Body class while a modal is open. */
 export const MODAL_OPEN_CLASS = "modal-open";
 
+// A details element's summary takes focus too: the finance calculator's help sections end its dialog.
 const FOCUSABLE =
-  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, video[controls], [tabindex]:not([tabindex="-1"])';
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), details > summary:first-of-type, iframe, video[controls], [tabindex]:not([tabindex="-1"])';
 
 // ---- The dialog ----------------------------------------------------------------------------
 
@@ -53,7 +54,11 @@ function useModalBehaviour(
     const focusables = () =>
       Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
         (el) =>
-          !el.closest("[inert]") && el.getAttribute("aria-hidden") !== "true"
+          !el.closest("[inert]") &&
+          el.getAttribute("aria-hidden") !== "true" &&
+          // Not rendered (in a closed details, display: none) means Tab cannot reach it, so it
+          // cannot be where the trap wraps round: focus would stick or slip out of the dialog.
+          el.getClientRects().length > 0
       );
     const initial =
       node.querySelector<HTMLElement>("[data-autofocus]") ??

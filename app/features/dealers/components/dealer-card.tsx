@@ -66,7 +66,8 @@ export function DealerCard({
       aria-labelledby={nameId}
       data-code={dealer.code}
     >
-      <Heading className="dealer-card__name" id={nameId}>
+      {/* The selected dealer's name takes focus when it replaces the link pressed to select it. */}
+      <Heading className="dealer-card__name" id={nameId} tabIndex={selected ? -1 : undefined}>
         {number !== undefined ? (
           <span className="dealer-card__number" aria-hidden="true">
             {number}
