@@ -51,8 +51,9 @@ export default defineConfig({
     outDir: "build/client/islands",
     emptyOutDir: true,
     manifest: true,
-    // Every browser that runs the islands supports module preloading.
-    modulePreload: { polyfill: false },
+    // The server announces each island's chunks beside it (app/islands.server.ts): no preload map
+    // of every island's files in the entry, no script inserting links late.
+    modulePreload: false,
     rollupOptions: {
       input: "app/entry.islands.tsx",
       output: {

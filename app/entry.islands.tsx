@@ -1,4 +1,3 @@
-import { loadBlocksIn } from "~/blocks/runtime/loading";
 import { reloadOnChunkErrors } from "~/islands/chunk-errors";
 import { startIslands, type IslandLoaders } from "~/islands/hydrate";
 import type { IslandDefinition } from "~/islands/island";
@@ -10,12 +9,13 @@ import { PageProviders, type IslandPage } from "~/features/pages/page-providers"
  */
 const loaders: IslandLoaders = {
   block: async (props) => {
-    // The blocks the island renders load before it hydrates (nothing suspends).
-    const [mod] = await Promise.all([import("~/blocks/blocks"), loadBlocksIn((props as { blok?: unknown } | null)?.blok)]);
+    // The blocks the island renders load before it hydrates (nothing suspends). The registry
+    // loads with the first block island: a page without one never loads it.
+    const [mod, { loadBlocksIn }] = await Promise.all([import("~/blocks/blocks"), import("~/blocks/runtime/loading")]);
+    await loadBlocksIn((props as { blok?: unknown } | null)?.blok);
     return mod.blockIsland as IslandDefinition<unknown>;
   },
   "site-header": () => import("~/features/shell/site-header").then((m) => m.headerIsland as IslandDefinition<unknown>),
-  "cookie-banner": () => import("~/features/shell/cookie-banner").then((m) => m.cookieBannerIsland as IslandDefinition<unknown>),
   "sticky-bottom-bar": () => import("~/features/shell/sticky-bottom-bar").then((m) => m.stickyBarIsland as IslandDefinition<unknown>),
   "pricing-modal": () => import("~/features/pricing/components/pricing-modal-slot").then((m) => m.pricingModalIsland as IslandDefinition<unknown>),
   "site-effects": () => import("~/features/shell/site-effects").then((m) => m.siteEffectsIsland as IslandDefinition<unknown>),

@@ -7,7 +7,6 @@ import { blockNamesIn } from "~/blocks/runtime/loading";
 export const ISLAND_SOURCES: Readonly<Record<string, string>> = {
   block: "app/blocks/blocks.tsx",
   "site-header": "app/features/shell/site-header.tsx",
-  "cookie-banner": "app/features/shell/cookie-banner.tsx",
   "sticky-bottom-bar": "app/features/shell/sticky-bottom-bar.tsx",
   "pricing-modal": "app/features/pricing/components/pricing-modal-slot.tsx",
   "site-effects": "app/features/shell/site-effects.tsx",

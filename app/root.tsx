@@ -11,7 +11,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { BlokNoticesContext } from "~/blocks/failures";
 import { getPublicEnv } from "~/env.server";
 import { EARLY_CLICKS_SCRIPT } from "~/islands/early-clicks";
@@ -63,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const lang = layoutDataIn(matches)?.country === "nz" ? "en-NZ" : "en-AU";
   const mode = useHydrationMode(data);
+  useAppHydratedMarker(mode);
   const islands = mode === "islands" ? data?.islands : null;
   const location = useLocation();
   const pageLocation = useMemo(() => ({ pathname: location.pathname, search: location.search }), [location.pathname, location.search]);
@@ -104,6 +105,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** Marks a document that hydrated as one app (tests wait for it; the islands' runtime marks the others). */
+function useAppHydratedMarker(mode: "islands" | "app") {
+  useEffect(() => {
+    if (mode === "app") document.documentElement.dataset.hydrated = "true";
+  }, [mode]);
 }
 
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");

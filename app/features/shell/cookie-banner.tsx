@@ -1,48 +1,19 @@
-import { defineIsland } from "~/islands/island";
 import { usePageLocation } from "~/islands/page-location";
-import { useState, type FormEvent } from "react";
 import type { Footer } from "~/content/content-types";
 import { StaticRichText } from "~/content/static-rich-text";
-import { track } from "~/features/analytics/track";
-import { useSiteState, useSiteStore } from "~/features/site-state/site-context";
-import { setConsent } from "~/features/site-state/store";
+import { CONSENT_ENDPOINT, CONSENT_FORM_CLASS } from "./consent-form";
 
-export const CONSENT_ENDPOINT = "/api/consent";
+export { CONSENT_ENDPOINT } from "./consent-form";
+
 
 /**
- * The cookie banner, shown while no consent cookie exists. Accept posts to /api/consent: a plain
- * form post without JavaScript (the server answers 303 back to this page), a fetch with it (the
- * banner hides at once and focus moves to the page).
+ * The cookie banner, shown while no consent cookie exists: server HTML with a plain form that posts
+ * to /api/consent (the server answers 303 back to this page). With JavaScript the site's effects
+ * send it with fetch instead (`useConsentForm`): the banner hides at once and focus moves to the page.
  */
 export function CookieBanner({ footer }: { footer: Footer | null }) {
-  const store = useSiteStore();
-  const { consent } = useSiteState();
   const { pathname, search } = usePageLocation();
-  const [pending, setPending] = useState(false);
-  if (consent !== false || !footer?.cookie_accept_label) return null;
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setPending(true);
-    try {
-      const response = await fetch(CONSENT_ENDPOINT, {
-        method: "POST",
-        body: new FormData(form),
-        headers: { accept: "application/json" },
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      setConsent(store, true);
-      track("cookie_consent", { consent: "accepted" });
-      document.getElementById("main")?.focus({ preventScroll: true });
-    } catch {
-      // Let the browser post the form the plain way.
-      form.submit();
-    } finally {
-      setPending(false);
-    }
-  };
-
+  if (!footer?.cookie_accept_label) return null;
   const headingId = "cookie-banner-heading";
   return (
     <section className="cookie-banner" aria-labelledby={footer.cookie_banner_heading ? headingId : undefined} aria-label={footer.cookie_banner_heading ? undefined : footer.cookie_accept_label}>
@@ -55,9 +26,9 @@ export function CookieBanner({ footer }: { footer: Footer | null }) {
           ) : null}
           <StaticRichText doc={footer.cookie_banner_text} className="richtext cookie-banner__body" />
         </div>
-        <form method="post" action={CONSENT_ENDPOINT} onSubmit={onSubmit} className="cookie-banner__form">
+        <form method="post" action={CONSENT_ENDPOINT} className={CONSENT_FORM_CLASS}>
           <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
-          <button type="submit" className="button button--sm button--primary" disabled={pending}>
+          <button type="submit" className="button button--sm button--primary">
             {footer.cookie_accept_label}
           </button>
         </form>
@@ -65,5 +36,3 @@ export function CookieBanner({ footer }: { footer: Footer | null }) {
     </section>
   );
 }
-
-export const cookieBannerIsland = defineIsland("cookie-banner", ({ footer }: { footer: Footer | null }) => <CookieBanner footer={footer} />);

@@ -5,6 +5,7 @@ import { usePageViews } from "~/features/analytics/use-page-views";
 import { claimDetectionForSession, detectAuState } from "~/features/site-state/au-state-detection";
 import { useSite, useSiteStore } from "~/features/site-state/site-context";
 import { setAuState, syncStoredBuyerChoice, type SiteStore } from "~/features/site-state/store";
+import { useConsentForm } from "./consent-form";
 import { useScrollState } from "./use-scroll-state";
 
 /**
@@ -27,8 +28,8 @@ function useBuyerChoice(store: SiteStore, country: string): void {
 
 /**
  * What the site does in the browser on every page without a place of its own: the header's scroll
- * state, the buyer's stored choice, the page view, and the document-wide actions of content
- * (modal and video links, popovers, FAQ analytics).
+ * state, the buyer's stored choice, the page view, the cookie banner's accept, and the
+ * document-wide actions of content (modal and video links, popovers, FAQ analytics).
  */
 function SiteEffects() {
   const store = useSiteStore();
@@ -36,6 +37,7 @@ function SiteEffects() {
   useScrollState(store);
   useBuyerChoice(store, country);
   usePageViews(country);
+  useConsentForm(store);
   return <DocumentActions />;
 }
 

@@ -3,7 +3,7 @@ import { Island } from "~/islands/island";
 import { pricingModalIsland } from "~/features/pricing/components/pricing-modal-slot";
 import { useIsomorphicLayoutEffect, useSite, useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { applyPageSettings, type SiteStore } from "~/features/site-state/store";
-import { cookieBannerIsland } from "./cookie-banner";
+import { CookieBanner } from "./cookie-banner";
 import type { Globals, PageSettings } from "./globals";
 import { siteEffectsIsland } from "./site-effects";
 import { SiteFooter } from "./site-footer";
@@ -31,8 +31,8 @@ const Footer = memo(SiteFooter);
 
 /**
  * The one default layout: header, main content, footer, the sticky bottom bar and the cookie
- * banner. The header, the bar, the banner and the pricing modal are islands; the footer is the
- * server's HTML.
+ * banner. The header, the bar and the pricing modal are islands; the footer and the banner are the
+ * server's HTML (the banner's accept is enhanced by the site's effects).
  */
 export function SiteLayout({ globals, settings, children }: { globals: Globals; settings: PageSettings; children: ReactNode }) {
   const store = useSiteStore();
@@ -50,7 +50,7 @@ export function SiteLayout({ globals, settings, children }: { globals: Globals; 
       {settings.stickyCta.length > 0 ? <Island island={stickyBarIsland} props={{ links: settings.stickyCta }} className="island-contents" /> : null}
       {/* One "Configure your pricing" modal per AU page: any link to #configure-pricing opens it. */}
       {country === "au" ? <Island island={pricingModalIsland} props={{}} className="island-contents" /> : null}
-      {consent === false ? <Island island={cookieBannerIsland} props={{ footer: globals.footer }} className="island-contents" /> : null}
+      {consent === false ? <CookieBanner footer={globals.footer} /> : null}
       <Island island={siteEffectsIsland} props={{}} className="island-contents" />
     </>
   );

@@ -1,0 +1,40 @@
+import { useEffect } from "react";
+import { track } from "~/features/analytics/track";
+import { setConsent, type SiteStore } from "~/features/site-state/store";
+
+export const CONSENT_ENDPOINT = "/api/consent";
+/** The cookie banner's form (cookie-banner.tsx), found by the document-wide enhancement below. */
+export const CONSENT_FORM_CLASS = "cookie-banner__form";
+
+/** Sends the banner's consent with fetch; a failure lets the browser post the form the plain way. */
+async function acceptWithFetch(form: HTMLFormElement, store: SiteStore): Promise<void> {
+  const button = form.querySelector("button");
+  if (button) button.disabled = true;
+  try {
+    const response = await fetch(CONSENT_ENDPOINT, { method: "POST", body: new FormData(form), headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    setConsent(store, true);
+    const banner = form.closest(".cookie-banner");
+    if (banner instanceof HTMLElement) banner.hidden = true;
+    track("cookie_consent", { consent: "accepted" });
+    document.getElementById("main")?.focus({ preventScroll: true });
+  } catch {
+    form.submit();
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+/** The banner's accept, enhanced document-wide (the banner itself needs no code of its own). */
+export function useConsentForm(store: SiteStore): void {
+  useEffect(() => {
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.classList.contains(CONSENT_FORM_CLASS) || event.defaultPrevented) return;
+      event.preventDefault();
+      void acceptWithFetch(form, store);
+    };
+    document.addEventListener("submit", onSubmit);
+    return () => document.removeEventListener("submit", onSubmit);
+  }, [store]);
+}
