@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import { BlokRendererProvider, type BlokRenderer } from "~/components/blok-renderer";
 import { blockDataIn, BlockDataProvider, useBlockDataMap, type BlockDataMap } from "~/blocks/runtime/block-data";
 import type { Blok } from "~/content/schema";
 import { StoryProvider, useStoryMeta, type StoryMeta } from "~/content/story-context";
@@ -41,14 +42,24 @@ export function Blocks({ bloks, spacing = true }: { bloks: readonly Blok[] | nul
 /** New content (the editor's live preview) renders alike when it is equal. */
 const sameBlok = (a: Blok, b: Blok) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
+/** Rich text renders the bloks embedded in it through the blocks (app/components/blok-renderer.tsx). */
+const renderBloks: BlokRenderer = (bloks) => <Blocks bloks={bloks as Blok[]} />;
+
+/** Makes embedded bloks renderable below: page content, an island, the shell's texts (routes). */
+export function BlocksInRichText({ children }: { children: ReactNode }) {
+  return <BlokRendererProvider value={renderBloks}>{children}</BlokRendererProvider>;
+}
+
 /** Where a blok renders, inside its boundary: the same on the server and in an island's root. */
 function BlockInPlace({ blok, position }: { blok: Blok; position: BlockPosition | null }) {
   const block = (
-    <BlokBoundary blok={blok} same={sameBlok}>
-      <BlokTrack blok={blok}>
-        <Block blok={blok} />
-      </BlokTrack>
-    </BlokBoundary>
+    <BlocksInRichText>
+      <BlokBoundary blok={blok} same={sameBlok}>
+        <BlokTrack blok={blok}>
+          <Block blok={blok} />
+        </BlokTrack>
+      </BlokBoundary>
+    </BlocksInRichText>
   );
   return position ? <BlockPositionContext.Provider value={position}>{block}</BlockPositionContext.Provider> : block;
 }

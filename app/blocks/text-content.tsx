@@ -1,4 +1,4 @@
-import { RichText } from "~/content/richtext";
+import { RichText } from "~/components/rich-text";
 import { Button } from "~/components/button";
 import type { TextContentBlok } from "./text-content.schema";
 

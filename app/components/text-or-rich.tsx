@@ -1,4 +1,4 @@
-import { isRichTextEmpty, RichText } from "~/content/richtext";
+import { isRichTextEmpty, RichText } from "~/components/rich-text";
 import type { RichText as RichTextDoc } from "~/content/schema";
 import type { TextOrRich } from "./text-or-rich.schema";
 

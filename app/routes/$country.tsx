@@ -1,26 +1,58 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Outlet, isRouteErrorResponse, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
+import {
+  Outlet,
+  isRouteErrorResponse,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+} from "@remix-run/react";
 import { useMemo } from "react";
-import { blockDataOf, BlockDataProvider, type BlockDataMap } from "~/blocks/runtime/block-data";
+import { BlocksInRichText } from "~/blocks/blocks";
+import {
+  blockDataOf,
+  BlockDataProvider,
+  type BlockDataMap,
+} from "~/blocks/runtime/block-data";
 import { useHydrationMode } from "~/islands/hydration-mode";
 import { IslandHostProvider, IslandPageScript } from "~/islands/island";
 import { usePageLocation } from "~/islands/page-location";
 import { islandHost } from "~/features/pages/page-providers";
 import { countrySchema } from "~/content/schema";
-import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
+import {
+  ErrorScreen,
+  NotFoundScreen,
+  isNotFoundPayload,
+} from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
-import { layoutDataIn, pageSettingsIn, type PageHandle } from "~/features/pages/route-data";
+import {
+  layoutDataIn,
+  pageSettingsIn,
+  type PageHandle,
+} from "~/features/pages/route-data";
 import { layoutHeaders } from "~/features/pages/route-headers";
 import { throwNotFound } from "~/features/errors/not-found.server";
 import { JsonLd, collectStructuredData } from "~/features/seo/json-ld-script";
 import { organizationStructuredData } from "~/features/seo/structured-data.server";
-import { DEFAULT_PAGE_SETTINGS, type PageSettings } from "~/features/shell/globals";
+import {
+  DEFAULT_PAGE_SETTINGS,
+  type PageSettings,
+} from "~/features/shell/globals";
 import { loadGlobals } from "~/features/shell/globals.server";
 import { SiteLayout } from "~/features/shell/site-layout";
 import { abnFromCalculatorSubmit } from "~/features/configurator/calculator.server";
-import { buyerContextFromRequest, consentFromRequest } from "~/features/site-state/cookies.server";
-import { SiteProvider, type SiteContextValue } from "~/features/site-state/site-context";
+import {
+  buyerContextFromRequest,
+  consentFromRequest,
+} from "~/features/site-state/cookies.server";
+import {
+  SiteProvider,
+  type SiteContextValue,
+} from "~/features/site-state/site-context";
 
 /** Validates the country once and loads the layout's global stories in parallel. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -43,7 +75,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const isABN = abnFromCalculatorSubmit(new URL(request.url)) ?? stored.isABN;
   const consent = consentFromRequest(request);
   // The Organization JSON-LD of the country; the layout renders it with every page's structuredData.
-  return { country, globals, auState, isABN, consent, structuredData: await organizationStructuredData(country, globals) };
+  return {
+    country,
+    globals,
+    auState,
+    isABN,
+    consent,
+    structuredData: await organizationStructuredData(country, globals),
+  };
 }
 
 /** The shared site state's starting values from the layout's data. */
@@ -58,10 +97,16 @@ export const handle: PageHandle = { role: "country-layout" };
 /** Error meta here, where the layout's data (the brand) is visible; pages add their own meta. */
 export const headers: HeadersFunction = layoutHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ error, matches }) => (error ? errorMeta({ error, matches }) : []);
+export const meta: MetaFunction<typeof loader> = ({ error, matches }) =>
+  error ? errorMeta({ error, matches }) : [];
 
 /** Globals change only with the country; after a form post (pricing choice, consent) the cookies are read again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (currentParams.country !== nextParams.country) return true;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   return false;
@@ -80,15 +125,20 @@ export default function CountryLayout() {
   const location = usePageLocation();
   const mode = useHydrationMode();
   const site = siteValue(data);
-  const host = useMemo(() => islandHost(mode, { site, settings, location }), [mode, site, settings, location]);
+  const host = useMemo(
+    () => islandHost(mode, { site, settings, location }),
+    [mode, site, settings, location]
+  );
   const { globals } = data;
   return (
     <IslandHostProvider value={host}>
       <BlockDataProvider value={pageBlockData(matches)}>
         <SiteProvider value={site}>
-          <SiteLayout globals={globals} settings={settings}>
-            <Outlet />
-          </SiteLayout>
+          <BlocksInRichText>
+            <SiteLayout globals={globals} settings={settings}>
+              <Outlet />
+            </SiteLayout>
+          </BlocksInRichText>
           <JsonLd data={structuredData} />
           <IslandPageScript />
         </SiteProvider>
@@ -106,30 +156,55 @@ function pageBlockData(matches: ReturnType<typeof useMatches>): BlockDataMap {
   return {};
 }
 
-const ERROR_PAGE_SETTINGS: PageSettings = { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true, financeLogo: false };
-const NOT_FOUND_PAGE_SETTINGS: PageSettings = { ...DEFAULT_PAGE_SETTINGS, navbarSolid: true };
+const ERROR_PAGE_SETTINGS: PageSettings = {
+  ...DEFAULT_PAGE_SETTINGS,
+  navbarSolid: true,
+  financeLogo: false,
+};
+const NOT_FOUND_PAGE_SETTINGS: PageSettings = {
+  ...DEFAULT_PAGE_SETTINGS,
+  navbarSolid: true,
+};
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const layout = layoutDataIn(useMatches()) as Awaited<ReturnType<typeof loader>> | undefined;
+  const layout = layoutDataIn(useMatches()) as
+    | Awaited<ReturnType<typeof loader>>
+    | undefined;
   const location = usePageLocation();
   const mode = useHydrationMode();
-  const notFound = isRouteErrorResponse(error) && error.status === 404 && isNotFoundPayload(error.data) ? error.data : null;
-  if (!layout) return notFound ? <NotFoundScreen payload={notFound} /> : <ErrorScreen error={error} />;
+  const notFound =
+    isRouteErrorResponse(error) &&
+    error.status === 404 &&
+    isNotFoundPayload(error.data)
+      ? error.data
+      : null;
+  if (!layout)
+    return notFound ? (
+      <NotFoundScreen payload={notFound} />
+    ) : (
+      <ErrorScreen error={error} />
+    );
   const site = siteValue(layout);
   // The error page's islands (the header, the cookie banner) work as on any page.
-  const host = islandHost(mode, { site, settings: notFound ? NOT_FOUND_PAGE_SETTINGS : ERROR_PAGE_SETTINGS, location });
+  const host = islandHost(mode, {
+    site,
+    settings: notFound ? NOT_FOUND_PAGE_SETTINGS : ERROR_PAGE_SETTINGS,
+    location,
+  });
   return (
     <IslandHostProvider value={host}>
       {/* The screen's own provider shares this one's store (consent, buyer choice) for the same country. */}
       <SiteProvider value={site}>
-        {notFound ? (
-          <NotFoundScreen payload={notFound} globals={layout.globals} />
-        ) : (
-          <SiteLayout globals={layout.globals} settings={ERROR_PAGE_SETTINGS}>
-            <ErrorScreen error={error} />
-          </SiteLayout>
-        )}
+        <BlocksInRichText>
+          {notFound ? (
+            <NotFoundScreen payload={notFound} globals={layout.globals} />
+          ) : (
+            <SiteLayout globals={layout.globals} settings={ERROR_PAGE_SETTINGS}>
+              <ErrorScreen error={error} />
+            </SiteLayout>
+          )}
+        </BlocksInRichText>
         <IslandPageScript />
       </SiteProvider>
     </IslandHostProvider>

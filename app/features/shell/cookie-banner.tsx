@@ -1,6 +1,6 @@
 import { usePageLocation } from "~/islands/page-location";
 import type { Footer } from "~/content/content-types";
-import { StaticRichText } from "~/content/static-rich-text";
+import { StaticRichText } from "~/components/static-rich-text";
 import { CONSENT_ENDPOINT, CONSENT_FORM_CLASS } from "./consent-form";
 
 export { CONSENT_ENDPOINT } from "./consent-form";

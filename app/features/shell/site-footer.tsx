@@ -1,5 +1,5 @@
 import { SmartLink } from "~/components/smart-link";
-import { StaticRichText } from "~/content/static-rich-text";
+import { StaticRichText } from "~/components/static-rich-text";
 import { localeAllows } from "~/content/locale";
 import { useSite } from "~/features/site-state/site-context";
 import { CountrySwitch } from "./country-switch";

@@ -1,5 +1,5 @@
 import { useId, type Dispatch } from "react";
-import { RichText } from "~/content/richtext";
+import { RichText } from "~/components/rich-text";
 import type { StoryblokTable } from "../balloon-table";
 import { CALCULATOR_PARAMS, LOAN_TERM_OPTIONS, type CalculatorState, type CalculatorValues, type QuoteFigures } from "../calculator";
 import type { CalculatorFormState } from "../calculator-form";

@@ -11,7 +11,7 @@ import { BUYER_CHOICE_ACTION, PRICING_MODAL_ID, PRICING_TEXTS } from "./pricing-
 
 /**
  * "Configure your pricing" (spec transactional.md §2, issue 6), rendered once on AU pages by
- * the shell's `PricingModalSlot`, which opens it (and loads its code on the first opening). With
+ * the shell's `PricingModalSlot` (an island), which opens it. With
  * JavaScript every change sets auState / isABN at once (store, localStorage and cookies), so every
  * price on the page follows; 'View vehicle' closes it. Without JavaScript the `#configure-pricing`
  * anchor shows it (:target) and it is a form that posts the choice to /api/buyer-choice, which
@@ -34,9 +34,9 @@ export function PricingModal({ open, onClose: close }: { open: boolean; onClose:
   };
 
   return (
-    // The id (the :target fallback) only until hydration: afterwards links are handled by script and
-    // a stale :target must not show the closed copy again.
-    <Modal open={open} onClose={close} size={wide ? "md" : "sm"} labelledBy={headingId} id={hydrated ? undefined : PRICING_MODAL_ID} className="pricing-modal">
+    // The id is the :target fallback and the pricing links' anchor. With JavaScript the links open
+    // the dialog without changing the hash (PricingModalSlot), so :target never shows the closed copy.
+    <Modal open={open} onClose={close} size={wide ? "md" : "sm"} labelledBy={headingId} id={PRICING_MODAL_ID} className="pricing-modal">
       <form method="post" action={BUYER_CHOICE_ACTION} onSubmit={hydrated ? onSubmit : undefined} className="pricing-modal__form">
         <h2 id={headingId} className="pricing-modal__heading">
           {PRICING_TEXTS.heading}

@@ -1,5 +1,5 @@
-import { RichTextNodes } from "./richtext";
-import type { RichText as RichTextDoc } from "./schema";
+import { RichTextNodes } from "./rich-text";
+import type { RichText as RichTextDoc } from "~/content/schema";
 
 /**
  * Rich text of the site's shell (the footer's legal text, the cookie banner's text), rendered as

@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from "react";
-import type { Blok, Country, RichText as RichTextDoc, RichTextNode } from "./schema";
-import { resolveHref, withCountry } from "./links";
+import type { Blok, Country, RichText as RichTextDoc, RichTextNode } from "~/content/schema";
+import { resolveHref, withCountry } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
-import { Blocks } from "~/blocks/blocks";
+import { useBlokRenderer } from "./blok-renderer";
 import { ResponsiveImage } from "~/components/image";
 import { IMAGE_SCREENS, intrinsicSize } from "~/components/image-url";
 
@@ -104,11 +104,17 @@ function renderNode(node: RichTextNode, country: Country): ReactNode {
       return <td>{children}</td>;
     case "blok": {
       const body = node.attrs?.body;
-      return Array.isArray(body) ? <Blocks bloks={body as Blok[]} /> : null;
+      return Array.isArray(body) ? <EmbeddedBloks bloks={body as Blok[]} /> : null;
     }
     default:
       return children;
   }
+}
+
+/** Bloks embedded in a text, through the renderer the blocks layer provides. */
+function EmbeddedBloks({ bloks }: { bloks: readonly Blok[] }) {
+  const render = useBlokRenderer();
+  return render ? <>{render(bloks)}</> : null;
 }
 
 function applyMarks(text: string, marks: Mark[], country: Country): ReactNode {
