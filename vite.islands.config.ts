@@ -57,7 +57,8 @@ export default defineConfig({
     rollupOptions: {
       input: "app/entry.islands.tsx",
       output: {
-        experimentalMinChunkSize: 600,
+        // No folding of small chunks: each island's module keeps its own chunk and its entry in the
+        // manifest, which the server's preload hints look up by module.
         manualChunks(id) {
           if (id.includes("/node_modules/zod/") || id.endsWith("/app/zod-config.ts")) return "zod";
           if (FRAMEWORK.test(id) || id.startsWith("\0commonjsHelpers")) return "react";

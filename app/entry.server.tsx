@@ -8,7 +8,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { BlokRenderScopeContext, createBlokRenderScope, takeRenderingBlok, type BlokRef, type BlokRenderScope } from "~/blocks/failures";
 import { loadAllBlocks } from "~/blocks/runtime/loading";
 import { IslandRendererProvider, type IslandRenderer } from "~/islands/island";
-import { islandChunkFiles } from "~/islands/assets.server";
+import { islandAssets, islandChunkFiles } from "~/islands/assets.server";
 import { islandSources } from "~/islands.server";
 import { NonceProvider } from "~/features/security/nonce";
 import { getContentCache } from "~/content/cache.server";
@@ -67,7 +67,8 @@ export function renderDocument(app: ReactElement, args: DocumentRender, scope: B
     let shellRendered = false;
     let failingBlok: BlokRef | undefined;
     // Each island renders apart, as the browser will hydrate it (app/islands/island.tsx).
-    const announced = new Set<string>();
+    // The head announces the entry and React (app/root.tsx): an island names only what it adds.
+    const announced = new Set<string>(islandAssets()?.preloads ?? []);
     const renderIsland: IslandRenderer = {
       render: (element, identifierPrefix) =>
         renderToString(

@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { BlokNoticesContext } from "~/blocks/failures";
+import { APP_BLOCKS_ALL, APP_BLOCKS_ID, blockNamesIn } from "~/blocks/runtime/loading";
 import { getPublicEnv } from "~/env.server";
 import { EARLY_CLICKS_SCRIPT } from "~/islands/early-clicks";
 import { islandAssets, type IslandAssets } from "~/islands/assets.server";
@@ -96,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         {mode === "app" ? (
           <>
+            <AppBlocks preview={Boolean(data?.preview)} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -105,6 +107,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The blocks a document that hydrates as one app renders (every block in a preview, where content
+ * changes live), for the browser's entry to load before React hydrates. Worked out from the route
+ * data, the same on the server and in the browser.
+ */
+function AppBlocks({ preview }: { preview: boolean }) {
+  const matches = useMatches();
+  const names = useMemo(() => (preview ? APP_BLOCKS_ALL : [...blockNamesIn(matches.map((match) => match.data))].sort()), [preview, matches]);
+  return <script type="application/json" id={APP_BLOCKS_ID} dangerouslySetInnerHTML={{ __html: json(names) }} />;
 }
 
 /** Marks a document that hydrated as one app (tests wait for it; the islands' runtime marks the others). */

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { lazy, useState, type ComponentType, type ReactNode } from "react";
 import { BlokRendererProvider, type BlokRenderer } from "~/components/blok-renderer";
 import { blockDataIn, BlockDataProvider, useBlockDataMap, type BlockDataMap } from "~/blocks/runtime/block-data";
 import type { Blok } from "~/content/schema";
@@ -10,7 +10,7 @@ import { blockRegistry } from "./index";
 import { editableAttributes } from "./editable";
 import { BlokBoundary, BlokTrack, FailedBlok, useFailedOnServer } from "./failures";
 import { isInvalidBlok } from "./invalid";
-import { blockComponent, needsHydration } from "./runtime/loading";
+import { blockComponent, loadBlock, needsHydration } from "./runtime/loading";
 import { BlockPositionContext, isVisibleIn, openingIndex, useBlockPosition, type BlockPosition } from "./visibility";
 
 export { isVisibleIn, useBlockPosition } from "./visibility";
@@ -37,6 +37,18 @@ export function Blocks({ bloks, spacing = true }: { bloks: readonly Blok[] | nul
       ))}
     </>
   );
+}
+
+const lazyBlocks = new Map<string, ComponentType<{ blok: unknown }>>();
+
+/** A block not loaded yet, as a lazy component (one per block). */
+function lazyBlock(name: string): ComponentType<{ blok: unknown }> {
+  let component = lazyBlocks.get(name);
+  if (!component) {
+    component = lazy(() => loadBlock(name).then((loaded) => ({ default: loaded })));
+    lazyBlocks.set(name, component);
+  }
+  return component;
 }
 
 /** New content (the editor's live preview) renders alike when it is equal. */
@@ -133,8 +145,8 @@ export function Block({ blok }: { blok: Blok }) {
       </div>
     );
   }
-  const Component = blockComponent(blok.component);
-  // Islands load their blocks before they hydrate, and the server loads them all at start-up.
-  if (!Component) throw new Error(`Block ${blok.component} rendered before its code loaded`);
+  // The server loads every block at start-up and an island its blocks before it hydrates; a page
+  // reached by a client navigation inside an app-mode document loads a missing one lazily.
+  const Component = blockComponent(blok.component) ?? lazyBlock(blok.component);
   return <Component blok={blok} />;
 }

@@ -1,4 +1,4 @@
-import { createElement, useEffect, type ReactElement, type ReactNode } from "react";
+import { createElement, startTransition, useEffect, type ReactElement, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { islandContent, PAGE_SCRIPT_ID, PROPS_ATTRIBUTE, type IslandDefinition } from "./island";
 import { ACTIONABLE, READY_ATTRIBUTE, takeQueuedClicks, type IslandWake } from "./early-clicks";
@@ -69,11 +69,16 @@ export function startIslands<Page>({ loaders, wrap }: IslandsOptions<Page>): voi
       if (!load) throw new Error(`No island named ${name}`);
       const props = readJson(document.querySelector(`script[${PROPS_ATTRIBUTE}="${key}"]`));
       const island = await load(props);
+      // A chunk that failed to load: the page is reloading (chunk-errors.ts), nothing to hydrate.
+      if (!island) return;
       await new Promise<void>((resolve) => {
         const element = createElement(Committed, { onCommit: () => resolve(), children: wrap(islandContent(island, props), page) });
-        hydrateRoot(container, element, {
-          identifierPrefix: key,
-          onRecoverableError: (error: unknown) => console.error(`[islands] ${name}:`, error),
+        // In a transition React hydrates in slices, yielding to input between them (no long task).
+        startTransition(() => {
+          hydrateRoot(container, element, {
+            identifierPrefix: key,
+            onRecoverableError: (error: unknown) => console.error(`[islands] ${name}:`, error),
+          });
         });
       });
       container.setAttribute(READY_ATTRIBUTE, "");

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { COUNTRIES, axeCountry, collectPageErrors, expectNoAxeViolations, jsDisabled, waitForHydration } from "./helpers";
+import {
+  COUNTRIES,
+  axeCountry,
+  collectPageErrors,
+  expectNewDocument,
+  expectNoAxeViolations,
+  jsDisabled,
+  markDocument,
+  waitForHydration,
+} from "./helpers";
 
 test("/ redirects to /au", async ({ page }) => {
   await page.goto("/");
@@ -25,19 +34,38 @@ for (const country of COUNTRIES) {
       expect(errors).toEqual([]);
     });
 
-    test("links navigate within the country", async ({ page }, testInfo) => {
+    test("links navigate within the country, each to a new document that opens at the top", async ({ page }, testInfo) => {
       const errors = collectPageErrors(page);
       await page.goto(`/${country}`);
       await waitForHydration(page, testInfo);
-      if (!jsDisabled(testInfo)) await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-      await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
+      const js = !jsDisabled(testInfo);
+      if (js) await markDocument(page);
+      // Pages change by document navigation (no client router, no route data requests).
+      const dataRequests: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) dataRequests.push(url.pathname + url.search);
+      });
+      const documentRequest = page.waitForRequest(
+        (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && new URL(request.url()).pathname === `/${country}/privacy`,
+      );
+      const link = page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true });
+      await link.scrollIntoViewIfNeeded();
+      // The link is at the foot of the page: the page is scrolled when it is followed.
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await link.click();
+      await documentRequest;
       await expect(page).toHaveURL(new RegExp(`/${country}/privacy$`));
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      if (!jsDisabled(testInfo)) {
-        // A client-side navigation keeps the same document.
-        expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
-        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      if (js) {
+        // A new document: the mark set on the old one's window is gone, and the new one hydrates.
+        await expectNewDocument(page);
+        await waitForHydration(page, testInfo);
       }
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", country === "au" ? "en-AU" : "en-NZ");
+      // The new page opens at its top, not at the old page's scroll position.
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      expect(dataRequests).toEqual([]);
       expect(errors).toEqual([]);
     });
 

@@ -117,3 +117,61 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, opti
     await cleanup();
   }
 }
+
+const DOCUMENT_MARK = "__e2eDocumentMark";
+
+/**
+ * Marks the document the page shows (JavaScript project): a document navigation replaces it, and
+ * the mark with it; a client-side navigation would keep it. See `expectNewDocument`.
+ */
+export async function markDocument(page: Page) {
+  await page.evaluate((key) => Object.assign(window, { [key]: true }), DOCUMENT_MARK);
+}
+
+/**
+ * Waits until the page shows another document than the one `markDocument` marked (the URL may
+ * change before the old document is gone, so it polls; an evaluation during the swap may fail).
+ */
+export async function expectNewDocument(page: Page) {
+  await expect
+    .poll(() => page.evaluate((key) => (window as unknown as Record<string, unknown>)[key] === true, DOCUMENT_MARK).catch(() => "navigating"))
+    .toBe(false);
+}
+
+export interface RecordedPush {
+  event: string;
+  path: string;
+  /** The document that pushed it (its `performance.timeOrigin`): tells documents of the same URL apart. */
+  document: number;
+  data: Record<string, unknown>;
+}
+
+const DATA_LAYER_LOG = "e2e:dataLayer";
+
+/**
+ * Records every push to `window.dataLayer`, in every document the page loads from now on, in the
+ * tab's sessionStorage: synchronously, as it happens, so a push made just before a document
+ * navigation (a click tracked on a link) is kept when the document goes. Read with `recordedPushes`.
+ */
+export async function recordDataLayer(page: Page) {
+  await page.addInitScript((key) => {
+    const layer: unknown[] = ((window as unknown as { dataLayer?: unknown[] }).dataLayer ??= []);
+    const push = layer.push.bind(layer);
+    layer.push = (...entries: unknown[]) => {
+      const log = JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[];
+      for (const entry of entries) {
+        const { event, ...data } = entry as { event: string };
+        log.push({ event, path: location.pathname, document: performance.timeOrigin, data });
+      }
+      sessionStorage.setItem(key, JSON.stringify(log));
+      return push(...entries);
+    };
+  }, DATA_LAYER_LOG);
+}
+
+/** The pushes `recordDataLayer` recorded so far, in order, across documents (empty while a document is being replaced). */
+export async function recordedPushes(page: Page): Promise<RecordedPush[]> {
+  return page
+    .evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "[]") as RecordedPush[], DATA_LAYER_LOG)
+    .catch(() => []);
+}

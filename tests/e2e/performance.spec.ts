@@ -1,5 +1,7 @@
-import { expect, test, type Request } from "@playwright/test";
-import { collectPageErrors, jsDisabled, layOutEveryBlock, waitForHydration } from "./helpers";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { collectPageErrors, expectNewDocument, jsDisabled, layOutEveryBlock, markDocument, waitForHydration } from "./helpers";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "consent", value: "1", url: baseURL ?? "http://localhost:3200" }]);
@@ -70,63 +72,159 @@ test("a listing under the page's intro text loads its first card's image first, 
   }
 });
 
-test("islands: a page loads the chunks of the blocks that do something; the rest keeps its server HTML and its links navigate in the app", async ({ page }, testInfo) => {
+/** The islands' build manifest (vite.islands.config.ts), as the server reads it (app/islands/assets.server.ts). */
+function islandsManifest(): Record<string, { file: string; src?: string; dynamicImports?: string[] }> {
+  return JSON.parse(readFileSync(path.join("build", "client", "islands", ".vite", "manifest.json"), "utf8"));
+}
+
+/**
+ * The script files only a `block` island loads: the chunks the entry imports for the block
+ * registry (app/entry.islands.tsx; the other islands' modules are named entries with a source,
+ * the registry's are chunks of the build's own making), and every block chunk the registry can
+ * import (named by source, or folded into a chunk of the build's naming).
+ */
+function blockChunkFiles(): Set<string> {
+  const manifest = islandsManifest();
+  const registry = (manifest["app/entry.islands.tsx"]?.dynamicImports ?? []).filter((key) => !manifest[key]?.src);
+  const blocks = registry.flatMap((key) => manifest[key].dynamicImports ?? []);
+  return new Set([...registry, ...blocks].map((key) => `/islands/${manifest[key].file}`));
+}
+
+/** The scripts the page requests from now on, by path. */
+function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+test("islands: only the blocks that do something hydrate and load code; static blocks stay server HTML and their links load a new document", async ({ page }, testInfo) => {
   test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
   const errors = collectPageErrors(page);
+  const blockChunks = blockChunkFiles();
+  const heroChunk = `/islands/${islandsManifest()["app/blocks/hero-banner.tsx"].file}`;
+  expect(blockChunks).toContain(heroChunk);
+  expect(blockChunks.size).toBeGreaterThan(10);
 
-  // A news article has no interactive block: none hydrates, and its content is the server's HTML.
-  await page.goto("/au/news/mirra-gt-launch");
+  // A news article has no interactive block: no block island, and no block code loads (the
+  // header and the site's effects are islands of their own, with their own code).
+  let scripts = scriptRequests(page);
+  await page.goto("/au/news/mirra-gt-launch", { waitUntil: "networkidle" });
   await waitForHydration(page, testInfo);
-  const listed = await page.evaluate(() => (window as unknown as { __hydrateBlocks?: unknown }).__hydrateBlocks);
-  expect(listed).toEqual([]);
-  await expect(page.locator("main .blok-root[data-island]")).toHaveCount(1);
+  await expect(page.locator('[data-island="block"]')).toHaveCount(0);
+  await expect(page.locator('[data-island="site-header"][data-island-ready]')).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => blockChunks.has(script))).toEqual([]);
+  // No framework runtime: no route data, no client router.
+  expect(await page.evaluate(() => "__remixContext" in window || "__remixRouter" in window)).toBe(false);
 
-  // Home hydrates its hero (a slider) and loads its code; static blocks stay islands. (The chunk's
-  // name is the build's choice: small chunks fold into a neighbour, so the test checks behaviour.)
-  await page.goto("/au");
+  // Home: its hero (a slider) is a block island that hydrates and loads its code; the static blocks
+  // around it (text) are the server's HTML, with no island of their own.
+  scripts = scriptRequests(page);
+  await page.goto("/au", { waitUntil: "networkidle" });
   await waitForHydration(page, testInfo);
-  const home = (await page.evaluate(() => (window as unknown as { __hydrateBlocks?: string[] }).__hydrateBlocks)) ?? [];
-  expect(home).toContain("hero-banner");
-  await expect(page.locator("main .hero-banner .carousel__pause").first()).toBeVisible();
-  await expect(page.locator("main [data-island] .hero-banner")).toHaveCount(0);
-  const island = page.locator("main [data-island]").first();
-  await expect(island).toBeVisible();
+  const hero = page.locator('main [data-island="block"]').filter({ has: page.locator(".hero-banner") });
+  await expect(hero).toHaveCount(1);
+  await expect(hero).toHaveAttribute("data-island-ready", "");
+  // The pause control is the hydrated carousel's (the server's HTML has none).
+  await expect(hero.locator(".carousel__pause").first()).toBeVisible();
+  expect(scripts).toContain(heroChunk);
+  const wrappers = page.locator("main .blok-root > * > :is(.blok-spacing, .blok-contents)");
+  const islands = await wrappers.evaluateAll((els) => els.map((e) => e.getAttribute("data-island")));
+  expect(islands.filter((name) => name === null).length).toBeGreaterThan(2);
+  await expect(page.locator("main .text-content").first()).toBeVisible();
+  await expect(page.locator("main [data-island] .text-content")).toHaveCount(0);
 
-  // A link inside an island navigates without a new document (the marker set on window survives).
-  await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
-  const link = page.locator("main [data-island] a[href^='/au/']:not([href*='.'])").first();
-  const href = await link.getAttribute("href");
-  await link.click();
-  await expect(page).toHaveURL(new RegExp(`${href!.split(/[?#]/)[0]}`));
+  // A link in static content is a document navigation: a new document (the mark on window is gone), no data request.
+  const href = await page.evaluate(() => {
+    const link = [...document.querySelectorAll<HTMLAnchorElement>("main a[href^='/au/']")].find(
+      (a) => !a.closest("[data-island]") && !a.getAttribute("href")!.includes("#"),
+    );
+    link?.setAttribute("data-e2e-static-link", "");
+    return link?.getAttribute("href") ?? null;
+  });
+  expect(href).not.toBeNull();
+  const dataRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(".data") || url.searchParams.has("_data")) dataRequests.push(url.pathname);
+  });
+  await markDocument(page);
+  const documentRequest = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === href);
+  await page.locator("[data-e2e-static-link]").click();
+  await documentRequest;
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expectNewDocument(page);
   await waitForHydration(page, testInfo);
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(dataRequests).toEqual([]);
   expect(errors).toEqual([]);
 });
 
-test("islands' content is not in a document's page data: the HTML stays, and a client navigation renders it", async ({ page }, testInfo) => {
+test("static block content is in the HTML once, outside every island and its props; an island's props hold only its own blok", async ({ page }, testInfo) => {
   test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
   const errors = collectPageErrors(page);
   const TEXT = "All three rows are built for adults";
   const response = await page.goto("/au/models/suv/tarrak");
-  // The text is in the HTML once: the island's content is not sent again as page data (ADR 031).
-  expect((await response!.text()).split(TEXT).length - 1).toBe(1);
+  const html = await response!.text();
+  // Once in the HTML: static content is not sent again as data for the browser.
+  expect(html.split(TEXT).length - 1).toBe(1);
   await waitForHydration(page, testInfo);
-  const island = page.locator("main [data-island]", { hasText: TEXT }).first();
-  await expect(island).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __hydrateBlocks?: string[] }).__hydrateBlocks)).not.toContain("text-content");
+  const text = page.locator("main", { hasText: TEXT }).getByText(TEXT);
+  await expect(text).toBeVisible();
+  // It is no island's content, and in no island's props.
+  expect(await text.evaluate((e) => e.closest("[data-island]") === null)).toBe(true);
+  const props = await page.locator("script[data-island-for]").evaluateAll((els) => els.map((e) => e.textContent ?? ""));
+  expect(props.length).toBeGreaterThan(2);
+  expect(props.filter((json) => json.includes(TEXT))).toEqual([]);
 
-  // Away and back in the app: the page renders from the data request, with the island's content.
-  await page.locator("header a[href='/au']").first().click();
-  await expect(page).toHaveURL(/\/au$/);
-  await page.goBack();
-  await expect(page.locator("main", { hasText: TEXT })).toBeVisible();
+  // Each block island's props are its own blok and that blok's data, no other blok of the page.
+  type Blok = { _uid: string; component: string };
+  const islands = await page.locator('main [data-island="block"]').evaluateAll((els) =>
+    els.map((e) => {
+      const key = e.getAttribute("data-island-props");
+      const script = document.querySelector(`script[data-island-for="${key}"]`);
+      return { classes: e.firstElementChild?.className ?? "", props: JSON.parse(script?.textContent ?? "null") };
+    }),
+  );
+  expect(islands.length).toBeGreaterThan(1);
+  const bloksIn = (value: unknown, found: Blok[] = []): Blok[] => {
+    if (Array.isArray(value)) for (const v of value) bloksIn(v, found);
+    else if (value && typeof value === "object") {
+      const blok = value as Blok;
+      if (typeof blok._uid === "string" && typeof blok.component === "string") found.push(blok);
+      for (const v of Object.values(value)) bloksIn(v, found);
+    }
+    return found;
+  };
+  const own = islands.map(({ props }) => new Set(bloksIn(props.blok).map((b) => b._uid)));
+  islands.forEach(({ classes, props }, i) => {
+    // The island renders the blok its props hold.
+    expect(classes.split(" "), props.blok.component).toContain(props.blok.component);
+    // Data only for its own bloks.
+    expect(Object.keys(props.blockData ?? {}).filter((uid) => !own[i].has(uid)), props.blok.component).toEqual([]);
+    // None of the other islands' bloks.
+    const json = JSON.stringify(props);
+    const others = own.flatMap((uids, j) => (j === i ? [] : [...uids].filter((uid) => !own[i].has(uid))));
+    expect(others.filter((uid) => json.includes(uid)), props.blok.component).toEqual([]);
+  });
+  // One checked in full: the accessories carousel's props hold its blok and nothing else that is a blok.
+  const accessories = islands.find(({ props }) => props.blok.component === "accessories-carousel");
+  expect(accessories).toBeDefined();
+  expect(bloksIn(accessories!.props).map((b) => b._uid)).toEqual([accessories!.props.blok._uid]);
+  expect(Object.keys(accessories!.props.blockData)).toEqual([accessories!.props.blok._uid]);
   expect(errors).toEqual([]);
 });
 
-test("chunk hints: the server's HTML preloads every script a page loads to hydrate, so none is announced late", async ({ page }, testInfo) => {
+// Islands' pages only. The pages that hydrate whole (the configurator, app mode) run Remix's
+// client build, whose entry (app/entry.client.tsx) loads every block's chunk by dynamic import
+// before it hydrates: those chunks are announced by Vite's preload helper at run time, not by the
+// server's HTML, so this guarantee is not made there.
+test("chunk hints: the server's HTML announces every script an islands page loads, so none is announced late", async ({ page }, testInfo) => {
   test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
   const errors = collectPageErrors(page);
-  // Links that scripts insert once the document is parsed (Vite's preload helper does so for a
+  // Links that scripts insert once the document is parsed (a preload helper does so for a
   // dynamic import's files that no link announces yet).
   await page.addInitScript(() => {
     const late: string[] = ((window as unknown as { __lateLinks: string[] }).__lateLinks = []);
@@ -138,7 +236,9 @@ test("chunk hints: the server's HTML preloads every script a page loads to hydra
   });
   for (const path of ["/au/models/suv/tarrak", "/nz", "/au/offers", "/au/contact-us"]) {
     const html = await (await page.request.get(path)).text();
-    const announced = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+    const announced = new Set(
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"|<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => new URL(m[1] ?? m[2], "http://x").pathname),
+    );
     const scripts: string[] = [];
     const onRequest = (request: Request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -147,8 +247,10 @@ test("chunk hints: the server's HTML preloads every script a page loads to hydra
     await page.goto(path, { waitUntil: "networkidle" });
     await waitForHydration(page, testInfo);
     page.off("request", onRequest);
-    const hydrating = (await page.evaluate(() => (window as unknown as { __hydrateBlocks?: string[] }).__hydrateBlocks)) ?? [];
-    expect(hydrating.length, path).toBeGreaterThan(0);
+    // An islands page, with islands that hydrated (a block island among them: its chunks are the ones hinted beside it).
+    expect(await page.evaluate(() => "__remixContext" in window), path).toBe(false);
+    await expect(page.locator('[data-island="block"]').first(), path).toBeAttached();
+    expect(await page.locator("[data-island][data-island-ready]").count(), path).toBeGreaterThan(1);
     expect(scripts.length, path).toBeGreaterThan(0);
     expect(scripts.filter((script) => !announced.has(script)), path).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __lateLinks: string[] }).__lateLinks), path).toEqual([]);

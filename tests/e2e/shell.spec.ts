@@ -1,5 +1,14 @@
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { collectPageErrors, expectNoAxeViolations, jsDisabled, waitForHydration } from "./helpers";
+import {
+  collectPageErrors,
+  expectNewDocument,
+  expectNoAxeViolations,
+  jsDisabled,
+  markDocument,
+  recordDataLayer,
+  recordedPushes,
+  waitForHydration,
+} from "./helpers";
 
 /** Consent given up front, so the banner stays out of tests about other things. */
 async function withConsent(context: BrowserContext, baseURL: string | undefined) {
@@ -91,15 +100,29 @@ test.describe("header", () => {
     await expect(header(page).locator(".menu-button")).toHaveCSS("color", "rgb(255, 255, 255)");
   });
 
-  test("the logo goes home and is tracked", async ({ page }, testInfo) => {
+  test("the logo goes home and is tracked: logo_click before the navigation, one page_view in the new document", async ({ page }, testInfo) => {
+    const js = !jsDisabled(testInfo);
+    // The pushes of every document, kept as they happen: the click's push is made just before
+    // the old document goes.
+    if (js) await recordDataLayer(page);
     await open(page, testInfo, "/nz/privacy");
+    if (js) await markDocument(page);
     await page.getByRole("link", { name: "Kestrel home" }).click();
     await expect(page).toHaveURL(/\/nz$/);
-    if (!jsDisabled(testInfo)) {
-      const events = () => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
-      // The logo click, and a page view for the first page and one for the navigation.
-      await expect.poll(events).toEqual(["page_view", "logo_click", "page_view"]);
-    }
+    if (!js) return;
+    await expectNewDocument(page);
+    await waitForHydration(page, testInfo);
+    await page.waitForLoadState("networkidle");
+    const pushes = await recordedPushes(page);
+    expect(pushes.map(({ event, path }) => `${event} ${path}`)).toEqual(["page_view /nz/privacy", "logo_click /nz/privacy", "page_view /nz"]);
+    const [first, click, view] = pushes;
+    // The click is pushed by the old document, before it navigates; the new document pushes its own page view.
+    expect(click.document).toBe(first.document);
+    expect(view.document).not.toBe(first.document);
+    expect(click.data).toMatchObject({ country: "nz", link_url: "/nz" });
+    expect(view.data).toMatchObject({ page_path: "/nz", country: "nz" });
+    // The new document's dataLayer holds its page view only, once.
+    expect(await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event))).toEqual(["page_view"]);
   });
 });
 
@@ -401,67 +424,107 @@ test.describe("site state", () => {
     expect(await page.evaluate(() => localStorage.getItem("auState"))).toBe("WA");
   });
 
-  test("a newer build makes the next navigation load a fresh document", async ({ page, context, baseURL }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "build checks run in the browser");
-    await withConsent(context, baseURL);
-    await page.route("**/api/build", (route) => route.fulfill({ json: { buildId: "a-newer-build" } }));
+});
+
+test.describe("build freshness", () => {
+  test.beforeEach(async ({ context, baseURL }) => withConsent(context, baseURL));
+
+  /** The page's document loads (main frame), from now on. */
+  function documentLoads(page: Page): string[] {
+    const loads: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.push(new URL(request.url()).pathname);
+    });
+    return loads;
+  }
+
+  /** The file of a block island's own chunk on the page: the hero's, hinted beside it. */
+  async function heroChunk(page: Page): Promise<string> {
+    const html = await (await page.request.get("/au")).text();
+    const file = html.match(/<link rel="modulepreload" href="(\/islands\/[^"]*hero-banner[^"]*\.js)"/)?.[1];
+    expect(file, "the hero's chunk is hinted").toBeTruthy();
+    return file!;
+  }
+
+  const hero = (page: Page) => page.locator('main [data-island="block"]').filter({ has: page.locator(".hero-banner") });
+
+  test("following a link loads a new document from the server, which starts the islands afresh", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "without JavaScript every page is a new document anyway");
+    const errors = collectPageErrors(page);
     await open(page, testInfo, "/au");
-    // The app has read the check's answer.
-    await expect(page.locator("html[data-build-stale]")).toHaveCount(1);
-    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    const entry = await page.locator('script[type="module"][src]').getAttribute("src");
+    expect(entry).toMatch(/^\/islands\//);
+    await markDocument(page);
+    const loads = documentLoads(page);
+    const entryRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === entry) entryRequests.push(request.url());
+    });
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
     await expect(page).toHaveURL(/\/au\/privacy$/);
-    // The destination loads as a new document, without the marker (wait for it: the URL may
-    // change before the old document is gone).
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __marker?: number }).__marker).catch(() => "navigating"))
-      .toBeUndefined();
+    await expectNewDocument(page);
     await waitForHydration(page, testInfo);
+    // The page came from the server as a document, and the new document ran the islands' entry
+    // (the build the server names now) again: its islands are hydrated by it.
+    expect(loads).toEqual(["/au/privacy"]);
+    expect(await page.locator('script[type="module"][src]').getAttribute("src")).toBe(entry);
+    expect(entryRequests.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => typeof window.__islands?.wake)).toBe("function");
+    await expect(page.locator('[data-island="site-header"]')).toHaveAttribute("data-island-ready", "");
+    expect(errors).toEqual([]);
   });
 
-  test("a navigation under way when the check finds a newer build loads as a fresh document", async ({ page, context, baseURL }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "build checks run in the browser");
-    await withConsent(context, baseURL);
-    // The check answers only once the client navigation has started, and that navigation's data
-    // is held until then.
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    await page.route("**/api/build", async (route) => {
-      await answered;
-      await route.fulfill({ json: { buildId: "a-newer-build" } });
+  test("a chunk that fails to load reloads the page once, and the reloaded page hydrates", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "chunks load with JavaScript");
+    const chunk = await heroChunk(page);
+    const loads = documentLoads(page);
+    // The first document cannot load the hero's chunk (as a page of an old build after a deploy):
+    // every request for it fails; the reloaded document's go through.
+    let failed = 0;
+    await page.route(`**${chunk}`, (route) => {
+      if (loads.length > 1) return route.continue();
+      failed++;
+      return route.abort();
     });
-    await page.route("**/au/privacy.data*", async (route) => {
-      await answered;
-      await route.abort();
-    });
-    const asked = page.waitForRequest("**/api/build");
-    await open(page, testInfo, "/au");
-    await asked;
-    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-    const data = page.waitForRequest("**/au/privacy.data*");
-    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
-    await data;
-    const fresh = page.waitForRequest((request) => request.isNavigationRequest() && request.url().endsWith("/au/privacy"));
-    answer();
-    await fresh;
-    await expect(page).toHaveURL(/\/au\/privacy$/);
+    const before = Date.now();
+    await page.goto("/au");
+    // Reloaded once: the document now shown was loaded by a reload.
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __marker?: number }).__marker).catch(() => "navigating"))
-      .toBeUndefined();
+      .poll(() => page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type).catch(() => "navigating"))
+      .toBe("reload");
+    expect(failed).toBeGreaterThan(0);
+    const errors = collectPageErrors(page);
     await waitForHydration(page, testInfo);
+    await expect(hero(page)).toHaveAttribute("data-island-ready", "");
+    await expect(hero(page).locator(".carousel__pause").first()).toBeVisible();
+    expect(loads).toEqual(["/au", "/au"]);
+    // The guard against a reload loop is stored for the tab (app/islands/chunk-errors.ts).
+    const stored = Number(await page.evaluate(() => sessionStorage.getItem("chunkReloadAt")));
+    expect(stored).toBeGreaterThanOrEqual(before);
+    expect(stored).toBeLessThanOrEqual(Date.now());
+    expect(errors).toEqual([]);
   });
 
-  test("the same build keeps navigation client-side", async ({ page, context, baseURL }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "build checks run in the browser");
-    await withConsent(context, baseURL);
-    const checked = page.waitForResponse("**/api/build");
-    await open(page, testInfo, "/au");
-    expect(await (await checked).json()).toHaveProperty("buildId", expect.any(String));
-    await expect(page.locator("html[data-build-stale]")).toHaveCount(0);
-    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
-    await expect(page).toHaveURL(/\/au\/privacy$/);
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  test("a chunk that fails again within 10 s of that reload does not reload the page again", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "chunks load with JavaScript");
+    const chunk = await heroChunk(page);
+    const loads = documentLoads(page);
+    // The hero's chunk never loads (a file gone for good).
+    await page.route(`**${chunk}`, (route) => route.abort());
+    await page.goto("/au");
+    await expect
+      .poll(() => page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type).catch(() => "navigating"))
+      .toBe("reload");
+    // The reloaded page fails the same way, and stays: the other islands hydrate, the hero keeps
+    // its server HTML, and no further reload comes.
+    await waitForHydration(page, testInfo);
+    await expect(page.locator('[data-island="site-header"]')).toHaveAttribute("data-island-ready", "");
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(1_000);
+    expect(loads).toEqual(["/au", "/au"]);
+    await expect(hero(page)).not.toHaveAttribute("data-island-ready");
+    await expect(hero(page).locator(".hero-banner")).toBeVisible();
+    expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type)).toBe("reload");
   });
 });
 

@@ -52,6 +52,17 @@ export function blockNamesIn(value: unknown, names: Set<string> = new Set()): Se
   return names;
 }
 
+/** The id of the list of blocks a document that hydrates whole renders (app/root.tsx), and its value for every block. */
+export const APP_BLOCKS_ID = "app-blocks";
+export const APP_BLOCKS_ALL = "all";
+
+/** Loads the blocks a document that hydrates whole names in its list (or every block). */
+export function loadAppBlocks(list: unknown): Promise<void> {
+  if (list === APP_BLOCKS_ALL) return loadAllBlocks();
+  const names = Array.isArray(list) ? list.filter((name): name is string => typeof name === "string") : [];
+  return Promise.all(names.map(loadBlock)).then(() => undefined);
+}
+
 /** Loads the blocks a value renders (an island's bloks) before it hydrates. */
 export function loadBlocksIn(value: unknown): Promise<void> {
   return Promise.all([...blockNamesIn(value)].map(loadBlock)).then(() => undefined);
