@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ISLAND_SOURCES, islandSources } from "~/islands.server";
+
+/** The islands' entry names each island's loader and the module it imports: read from its source. */
+function entryLoaders(): Map<string, string> {
+  const source = readFileSync("app/entry.islands.tsx", "utf8");
+  const loaders = new Map<string, string>();
+  for (const [, name, module] of source.matchAll(/^\s+"?([a-z-]+)"?: (?:async )?\([^)]*\) => (?:\{[\s\S]*?)?import\("~\/([^"]+)"\)/gm)) {
+    loaders.set(name!, `app/${module}.tsx`);
+  }
+  return loaders;
+}
+
+describe("the islands' preload map", () => {
+  it("names every island the browser's entry loads, with the module that entry imports", () => {
+    const loaders = entryLoaders();
+    expect(loaders.size).toBeGreaterThan(3);
+    expect(Object.keys(ISLAND_SOURCES).sort()).toEqual([...loaders.keys()].sort());
+    for (const [name, module] of loaders) {
+      expect(ISLAND_SOURCES[name], name).toBe(module);
+      expect(existsSync(module), module).toBe(true);
+    }
+  });
+
+  it("adds the blocks a block island renders, nested ones too", () => {
+    const blok = { _uid: "a", component: "grid-blocks", items: [{ _uid: "b", component: "hero-banner", slides: [] }] };
+    expect(islandSources("block", { blok })).toEqual(["app/blocks/blocks.tsx", "app/blocks/grid-blocks.tsx", "app/blocks/hero-banner.tsx"]);
+    expect(islandSources("site-header", { globals: {} })).toEqual(["app/features/shell/site-header.tsx"]);
+    expect(islandSources("unknown", {})).toEqual([]);
+  });
+});
