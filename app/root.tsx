@@ -9,7 +9,6 @@ import {
   useRouteError,
   useLocation,
   useMatches,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { BlokNoticesContext } from "~/blocks/failures";
@@ -23,7 +22,7 @@ import { SPECULATION_RULES } from "~/islands/speculation-rules";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
 import { errorMeta } from "~/features/pages/route-meta";
-import { layoutDataIn, type PageHandle } from "~/features/pages/route-data";
+import { layoutDataIn, rootDataIn, type PageHandle } from "~/features/pages/route-data";
 import { useNonce } from "~/features/security/nonce";
 // The site's styles, bundled with the blocks' (app/blocks/index.ts) into the root's stylesheet:
 // one render-blocking request for the CSS of every page.
@@ -59,9 +58,9 @@ function useHydrationMode(data: Awaited<ReturnType<typeof loader>> | undefined):
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const nonce = useNonce();
   const matches = useMatches();
+  const data = rootDataIn(matches) as Awaited<ReturnType<typeof loader>> | undefined;
+  const nonce = useNonce();
   const lang = layoutDataIn(matches)?.country === "nz" ? "en-NZ" : "en-AU";
   const mode = useHydrationMode(data);
   useAppHydratedMarker(mode);

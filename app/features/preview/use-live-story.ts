@@ -5,13 +5,14 @@
  * and `published` reload the page. Outside preview mode it returns the story as it is and loads
  * nothing.
  */
-import { useRouteLoaderData } from "@remix-run/react";
+import { useMatches } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { rootDataIn } from "~/features/pages/route-data";
 import type { PreviewClientInfo } from "./bridge";
 
 /** The preview info of the root loader (null outside preview mode). */
 export function usePreviewInfo(): PreviewClientInfo | null {
-  return useRouteLoaderData<{ preview?: PreviewClientInfo | null }>("root")?.preview ?? null;
+  return (rootDataIn(useMatches()) as { preview?: PreviewClientInfo | null } | undefined)?.preview ?? null;
 }
 
 /** The story to render: the loader's, or the editor's latest input in preview mode. */
