@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
-import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
-import { useBlockData, type BlockDataOf } from "~/blocks/runtime/block-data";
+import { blockDataIn, blockDataOf, BlockDataProvider, useBlockData, type BlockDataOf } from "~/blocks/runtime/block-data";
 import type { StoreLocatorData } from "~/features/dealers/locator.server";
 import type { ListingItem } from "~/features/news/listing";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
@@ -23,9 +22,9 @@ describe("useBlockData: a block's data, typed by its component, or null", () => 
     return <p>{data === null ? "no data" : `${data.length} items`}</p>;
   }
 
+  /** The page's block data as the country layout provides it (no provider: a page without block loaders). */
   async function show(uid: string, blockData: Record<string, unknown> | undefined) {
-    const Stub = createRemixStub([{ path: "/", loader: () => (blockData ? { blockData } : {}), Component: () => <Probe uid={uid} /> }]);
-    render(<Stub />);
+    render(blockData ? <BlockDataProvider value={blockData}><Probe uid={uid} /></BlockDataProvider> : <Probe uid={uid} />);
     return (await screen.findByText(/data|items/)).textContent;
   }
 
@@ -39,5 +38,25 @@ describe("useBlockData: a block's data, typed by its component, or null", () => 
     expect(await show("n1", { other: [] })).toBe("no data");
     cleanup();
     expect(await show("n1", undefined)).toBe("no data");
+  });
+});
+
+describe("blockDataOf and blockDataIn", () => {
+  it("blockDataOf reads a route's blockData map, or null", () => {
+    expect(blockDataOf({ blockData: { a: 1 } })).toEqual({ a: 1 });
+    expect(blockDataOf({ blockData: [1] })).toBeNull();
+    expect(blockDataOf({ story: {} })).toBeNull();
+    expect(blockDataOf(null)).toBeNull();
+  });
+
+  it("blockDataIn picks the entries of the bloks inside a value, at any depth, null results included", () => {
+    const inner = { _uid: "inner", component: "news-carousel" };
+    const island = { _uid: "island", component: "side-by-side-blocks", items: [{ content: { type: "doc", content: [{ type: "blok", attrs: { body: [inner] } }] } }] };
+    const map = { island: { own: true }, inner: null, elsewhere: { other: true } };
+    expect(blockDataIn(island, map)).toEqual({ island: { own: true }, inner: null });
+    expect(blockDataIn([inner], map)).toEqual({ inner: null });
+    expect(blockDataIn({ _uid: "x", component: "text-content" }, map)).toEqual({});
+    // Only own entries: a blok named like a property of every object has none.
+    expect(blockDataIn({ _uid: "toString", component: "text-content" }, map)).toEqual({});
   });
 });

@@ -1,10 +1,10 @@
-import { createRemixStub } from "@remix-run/testing";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { parse } from "./render";
 import { Button } from "~/components/button";
 import { buttonSchema } from "~/components/button.schema";
 import { SiteProvider } from "~/features/site-state/site-context";
+import { PageLocationProvider } from "~/islands/page-location";
 import { buttonTrackingId, FINANCE_CALCULATOR_BUTTON_ID, FINANCE_ENQUIRY_BUTTON_ID } from "~/features/analytics/button-id";
 
 // Spec transactional.md section 2: buttons under a path containing /finance carry an identifier for
@@ -16,19 +16,15 @@ const btn = (label: string, fields: Record<string, unknown> = {}) =>
 
 /** The buttons' data-button-id, rendered at `path` as the server renders them. */
 function ids(path: string, buttons: ReturnType<typeof btn>[]): (string | null)[] {
-  const Stub = createRemixStub([
-    {
-      path: "*",
-      Component: () => (
-        <SiteProvider value={{ country: "au" }}>
-          {buttons.map((b) => (
-            <Button key={b._uid} blok={b} />
-          ))}
-        </SiteProvider>
-      ),
-    },
-  ]);
-  const html = renderToStaticMarkup(<Stub initialEntries={[path]} />);
+  const html = renderToStaticMarkup(
+    <PageLocationProvider value={{ pathname: path, search: "" }}>
+      <SiteProvider value={{ country: "au" }}>
+        {buttons.map((b) => (
+          <Button key={b._uid} blok={b} />
+        ))}
+      </SiteProvider>
+    </PageLocationProvider>,
+  );
   return [...parse(html).querySelectorAll("a")].map((a) => a.getAttribute("data-button-id"));
 }
 

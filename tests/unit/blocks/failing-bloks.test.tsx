@@ -17,10 +17,12 @@ import { RootBlock } from "~/blocks/blocks";
 import { BLOK_NOTICE_LABEL, BlokNoticesContext } from "~/blocks/failures";
 import { isInvalidBlok } from "~/blocks/invalid";
 import { blockSchemas } from "~/blocks/schemas";
-import { hydrationFinished, hydrationStarted } from "~/blocks/runtime/hydration-state";
 import type { Blok, Country, Story } from "~/content/schema";
 import { StoryProvider } from "~/content/story-context";
 import { SiteProvider } from "~/features/site-state/site-context";
+import { islandHost } from "~/features/pages/page-providers";
+import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
+import { IslandHostProvider } from "~/islands/island";
 import { doc, parse } from "./render";
 
 const SLUG = "test/malformed-bloks";
@@ -91,18 +93,21 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-function app(story: Story, country: Country, children: ReactNode = <RootBlock blok={story.content} />, editor = false) {
+function app(story: Story, country: Country, children: ReactNode = <RootBlock blok={story.content} />, editor = false, mode: "islands" | "app" = "app") {
+  const host = islandHost(mode, { site: { country }, settings: DEFAULT_PAGE_SETTINGS, location: { pathname: `/${country}/${SLUG}`, search: "" } });
   const Stub = createRemixStub([
     {
       path: "*",
       Component: () => (
-        <SiteProvider value={{ country }}>
-          <BlokNoticesContext.Provider value={editor}>
-            <StoryProvider story={story}>
-              <main>{children}</main>
-            </StoryProvider>
-          </BlokNoticesContext.Provider>
-        </SiteProvider>
+        <IslandHostProvider value={host}>
+          <SiteProvider value={{ country }}>
+            <BlokNoticesContext.Provider value={editor}>
+              <StoryProvider story={story}>
+                <main>{children}</main>
+              </StoryProvider>
+            </BlokNoticesContext.Provider>
+          </SiteProvider>
+        </IslandHostProvider>
       ),
     },
   ]);
@@ -205,6 +210,28 @@ describe("a blok that throws while rendering", () => {
     expect(editor.querySelector('[data-blok-failed="thrower"] .blok-notice')!.textContent).toContain("expanding-grid (thrower)");
   });
 
+  it("fails alone inside a page of islands: a marker in its place, not an island; the other island renders", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await serverRender(app(story, "au", undefined, false, "islands"), "au");
+    expect(response.status).toBe(200);
+    const page = parse(await response.text());
+    expect(page.body.textContent).toContain(BEFORE);
+    expect(page.body.textContent).toContain(AFTER);
+    const marker = page.querySelector('[data-blok-failed="thrower"]')!;
+    expect(marker.hasAttribute("hidden")).toBe(true);
+    expect(marker.closest("[data-island]")).toBeNull();
+    // The well-formed grid is the page's one island, with its props.
+    const islands = [...page.querySelectorAll("[data-island]")];
+    expect(islands.map((island) => island.getAttribute("data-island"))).toEqual(["block"]);
+    const key = islands[0]!.getAttribute("data-island-props");
+    const props = JSON.parse(page.querySelector(`script[data-island-for="${key}"]`)!.textContent!) as { blok: { _uid: string } };
+    expect(props.blok._uid).toBe("grid");
+    expect(islands[0]!.querySelector(".expanding-grid")).not.toBeNull();
+    const logged = errors.mock.calls.filter((call) => String(call[0]).includes("thrower"));
+    expect(logged).toHaveLength(1);
+    expect(String(logged[0]![0])).toBe("[blocks] Blok expanding-grid (thrower) in story test/throws failed to render and is not shown:");
+  });
+
   it("hydrates in the browser without running it again, and without an error", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const html = await (await serverRender(app(story, "au"), "au")).text();
@@ -215,13 +242,11 @@ describe("a blok that throws while rendering", () => {
     const uncaught: unknown[] = [];
     const onError = (event: ErrorEvent) => uncaught.push(event.error);
     window.addEventListener("error", onError);
-    hydrationStarted();
     try {
       await act(async () => {
         hydrateRoot(container, app(story, "au"), { onRecoverableError: recoverable });
       });
     } finally {
-      hydrationFinished();
       window.removeEventListener("error", onError);
     }
     expect(recoverable).not.toHaveBeenCalled();
@@ -239,13 +264,17 @@ describe("a blok that throws while rendering", () => {
     const container = document.createElement("div");
     document.body.append(container);
     const { createRoot } = await import("react-dom/client");
+    // A blok the server did not fail: the failure markers of the server's HTML are read once per
+    // page (app/blocks/failures.tsx), and the test above has put "thrower" among them.
+    const content = story.content as unknown as { body: { _uid: string }[] };
+    const live = { ...story, content: { ...content, body: content.body.map((blok) => (blok._uid === "thrower" ? { ...blok, _uid: "thrower-live" } : blok)) } } as unknown as Story;
     await act(async () => {
-      createRoot(container).render(app(story, "au"));
+      createRoot(container).render(app(live, "au"));
     });
     expect(container.textContent).toContain(BEFORE);
     expect(container.textContent).toContain(AFTER);
     // Only the well-formed grid.
     expect(container.querySelectorAll(".expanding-grid")).toHaveLength(1);
-    expect(errors.mock.calls.some((call) => String(call[0]).includes("[blocks] Blok expanding-grid (thrower) failed to render"))).toBe(true);
+    expect(errors.mock.calls.some((call) => String(call[0]).includes("[blocks] Blok expanding-grid (thrower-live) failed to render"))).toBe(true);
   });
 });

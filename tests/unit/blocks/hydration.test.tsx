@@ -1,19 +1,20 @@
 // @vitest-environment happy-dom
-import { act } from "@testing-library/react";
-import { hydrateRoot } from "react-dom/client";
+import { Suspense, type ReactNode } from "react";
+import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { createRemixStub } from "@remix-run/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Blocks, RootBlock } from "~/blocks/blocks";
-import { blocksToHydrate, needsHydration, prepareHydration } from "~/blocks/runtime/loading";
-import { deepFreeze } from "~/content/cache.server";
-import { hydrationFinished, isHydrating } from "~/blocks/runtime/hydration-state";
+import { blockIsland, Blocks, RootBlock } from "~/blocks/blocks";
+import { BlockDataProvider, type BlockDataMap } from "~/blocks/runtime/block-data";
+import { blockComponent, blockNamesIn, loadBlocksIn, needsHydration } from "~/blocks/runtime/loading";
 import { parseBloks } from "~/blocks/parse";
 import type { Blok } from "~/content/schema";
-import { SiteProvider } from "~/features/site-state/site-context";
+import { StoryProvider } from "~/content/story-context";
+import { islandHost, PageProviders, type IslandPage } from "~/features/pages/page-providers";
+import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
+import { startIslands } from "~/islands/hydrate";
+import { IslandHostProvider, IslandPageScript, IslandRendererProvider, PROPS_ATTRIBUTE, type IslandDefinition, type IslandRenderer } from "~/islands/island";
+import { whenEnhanced } from "~/islands/use-hydrated";
 import { b, doc } from "./render";
-
-afterEach(() => hydrationFinished());
 
 /** A rich-text document whose second node embeds bloks (Storyblok's `blok` node). */
 const docWithBloks = (...body: Blok[]) => ({
@@ -24,7 +25,7 @@ const docWithBloks = (...body: Blok[]) => ({
 const textContent = (fields: Record<string, unknown> = {}) => b("text-content", { content: doc("Plain words."), ...fields });
 const accordion = () => b("accordion", { heading: "FAQ", items: [b("accordion-item", { heading: "Why?", content: "Because." })] });
 /** An interactive block: its items expand (state and handlers). */
-const grid = () => b("expanding-grid", { heading: "Explore", items: [b("expanding-grid-item", { heading: "Cabin", content: "Roomy." })] });
+const grid = (content: unknown = "Roomy.") => b("expanding-grid", { heading: "Explore", items: [b("expanding-grid-item", { heading: "Cabin", content })] });
 
 describe("parseBloks (the server parses content once, when it reads it)", () => {
   it("applies each block's schema at any depth and leaves everything else alone", () => {
@@ -50,21 +51,21 @@ describe("parseBloks (the server parses content once, when it reads it)", () => 
   });
 });
 
-describe("needsHydration (which bloks need JavaScript)", () => {
-  it("follows the registry's flags, nested bloks and rich text", () => {
+describe("needsHydration (which bloks are islands: their own registry rule only)", () => {
+  it("follows the registry's flags; a container without behaviour of its own is not an island", () => {
     expect(needsHydration(textContent())).toBe(false);
     // The FAQ's analytics are document-wide: the accordion itself needs no JavaScript.
     expect(needsHydration(accordion())).toBe(false);
     expect(needsHydration(grid())).toBe(true);
-    // A container hydrates when something inside it does, also through rich text.
-    expect(needsHydration(b("page", { body: [textContent(), grid()] }))).toBe(true);
-    expect(needsHydration(b("page", { body: [textContent(), accordion()] }))).toBe(false);
-    expect(needsHydration(textContent({ content: docWithBloks(grid()) }))).toBe(true);
-    // Unknown components need nothing.
+    // A container stays server HTML even with an interactive blok inside: that blok is the island.
+    expect(needsHydration(b("page", { body: [textContent(), grid()] }))).toBe(false);
+    expect(needsHydration(textContent({ content: docWithBloks(grid()) }))).toBe(false);
+    // Unknown components and bloks that failed their schema need nothing.
     expect(needsHydration(b("no-such-block"))).toBe(false);
+    expect(needsHydration(parseBloks(b("expanding-grid", { items: "x" }), () => {}))).toBe(false);
   });
 
-  it("hydrates card blocks only for a flipping card or an embedded video", () => {
+  it("makes card blocks islands only for a flipping card or an embedded video", () => {
     const plain = b("card", { heading: "Plain", media: { filename: "/media/a.jpg" } });
     const flipping = b("card", { heading: "Flip", showFlippedContent: true, flippedContent: "Back" });
     const embed = b("card", { heading: "Watch", media: { filename: "https://www.youtube.com/watch?v=abc" } });
@@ -72,10 +73,8 @@ describe("needsHydration (which bloks need JavaScript)", () => {
     expect(needsHydration(b("cta-cards", { cards: [plain, flipping] }))).toBe(true);
     expect(needsHydration(b("grid-blocks", { items: [embed] }))).toBe(true);
   });
-});
 
-describe("hero banners", () => {
-  it("hydrate as a carousel only: two slides or more", () => {
+  it("makes hero banners islands as a carousel only: two slides or more", () => {
     const slide = (heading: string) => b("hero-slide", { heading, image: { filename: "/media/a.jpg" } });
     expect(needsHydration(b("hero-banner", { slides: [slide("One")] }))).toBe(false);
     expect(needsHydration(b("hero-banner", { slides: [slide("One"), slide("Two")] }))).toBe(true);
@@ -83,84 +82,221 @@ describe("hero banners", () => {
   });
 });
 
-describe("blocksToHydrate and prepareHydration (the chunks loaded before hydration)", () => {
-  it("finds the blocks that need JavaScript and the containers around them, nothing inside an island", async () => {
-    const data = [{ preview: null }, { story: { content: b("page", { body: [textContent(), grid()] }) } }];
-    expect(blocksToHydrate(data)).toEqual(["expanding-grid", "page"]);
-    const still = { story: { content: b("page", { body: [textContent({ content: docWithBloks(b("stats-banner")) })] }) } };
-    expect(blocksToHydrate(still)).toEqual([]);
+describe("blockNamesIn, loadBlocksIn, loadAppBlocks and blockComponent (which blocks load where)", () => {
+  afterEach(() => vi.resetModules());
+
+  it("finds the registered blocks inside a value, itself and rich text included", () => {
+    const value = { island: b("page", { body: [textContent({ content: docWithBloks(grid()) }), b("no-such-block")] }) };
+    expect([...blockNamesIn(value)].sort()).toEqual(["expanding-grid", "page", "text-content"]);
+    expect([...blockNamesIn(null)]).toEqual([]);
   });
 
-  it("gives the same names for content from the content cache (frozen; remembered per story)", () => {
-    const content = b("page", { body: [textContent(), grid()] });
-    const plain = blocksToHydrate([{ story: { content } }]);
-    const frozen = deepFreeze(structuredClone(content));
-    // Per-request loader data around a cached (frozen) story, as loaders return it.
-    expect(blocksToHydrate([{ preview: null }, { story: { content: frozen } }])).toEqual(plain);
-    expect(blocksToHydrate({ again: frozen, other: b("stats-banner") })).toEqual(blocksToHydrate({ again: content, other: b("stats-banner") }));
-    expect(blocksToHydrate(deepFreeze({ story: { content: b("page", { body: [textContent()] }) } }))).toEqual([]);
+  it("knows no component before its block has loaded; <Block> then loads it lazily (a client navigation in an app document)", async () => {
+    // Fresh modules: this file's other tests have loaded every block.
+    vi.resetModules();
+    const loading = await import("~/blocks/runtime/loading");
+    const blocks = await import("~/blocks/blocks");
+    const blok = parseBloks(grid());
+    expect(loading.blockComponent("expanding-grid")).toBeUndefined();
+    const container = document.createElement("div");
+    document.body.append(container);
+    const root = createRoot(container);
+    root.render(
+      <Suspense fallback={<p>Loading</p>}>
+        <blocks.Block blok={blok} />
+      </Suspense>,
+    );
+    await vi.waitFor(() => expect(container.textContent).toContain("Cabin"), { timeout: 15_000 });
+    expect(loading.blockComponent("expanding-grid")).toBeTypeOf("function");
+    expect(loading.blockComponent("text-content")).toBeUndefined();
+    root.unmount();
+    container.remove();
+    // An island loads what its bloks render before it hydrates.
+    await loading.loadBlocksIn({ island: parseBloks(textContent()) });
+    expect(loading.blockComponent("text-content")).toBeTypeOf("function");
+    await expect(loading.loadBlock("no-such-block")).rejects.toThrow("Unknown block no-such-block");
   });
 
-  it("loads them and marks hydration; every block in the visual editor's preview", async () => {
-    expect(await prepareHydration(["expanding-grid", "page", "no-such-block"])).toEqual(["expanding-grid", "page"]);
-    expect(isHydrating()).toBe(true);
-    hydrationFinished();
-    expect(isHydrating()).toBe(false);
-    const names = await prepareHydration("all");
-    expect(names).toContain("hero-banner");
-    expect(names).toContain("text-content");
+  it("loadAppBlocks loads the blocks an app document lists, or every block", async () => {
+    vi.resetModules();
+    let loading = await import("~/blocks/runtime/loading");
+    await loading.loadAppBlocks(["hero-banner", 42, null]);
+    expect(loading.blockComponent("hero-banner")).toBeTypeOf("function");
+    expect(loading.blockComponent("text-content")).toBeUndefined();
+    await loading.loadAppBlocks("not a list");
+    expect(loading.blockComponent("text-content")).toBeUndefined();
+    vi.resetModules();
+    loading = await import("~/blocks/runtime/loading");
+    await loading.loadAppBlocks(loading.APP_BLOCKS_ALL);
+    expect(loading.blockComponent("text-content")).toBeTypeOf("function");
+    expect(loading.blockComponent("store-locator")).toBeTypeOf("function");
+  }, 60_000);
+
+  it("the modules of this file see every block loaded (tests/unit/support/load-blocks.ts)", async () => {
+    await loadBlocksIn(grid());
+    expect(blockComponent("expanding-grid")).toBeTypeOf("function");
+    expect(blockComponent("text-content")).toBeTypeOf("function");
   });
 });
 
-describe("hydration keeps the server HTML of bloks without behaviour", () => {
-  function app(bloks: Blok[], root?: Blok) {
-    const Stub = createRemixStub([
-      {
-        path: "/",
-        Component: () => <SiteProvider value={{ country: "au" }}>{root ? <RootBlock blok={root} /> : <Blocks bloks={bloks} />}</SiteProvider>,
-      },
-    ]);
-    return <Stub />;
-  }
+const PAGE: IslandPage = { site: { country: "au" }, settings: DEFAULT_PAGE_SETTINGS, location: { pathname: "/au/test", search: "" } };
 
-  it("hydrates interactive bloks and leaves islands untouched", async () => {
-    const bloks = parseBloks([textContent(), grid()]);
-    const container = document.createElement("div");
-    container.innerHTML = renderToString(app(bloks));
-    document.body.append(container);
-    const [island, live] = [...container.querySelectorAll<HTMLElement>(".blok-spacing")];
-    expect(island!.hasAttribute("data-island")).toBe(true);
-    expect(live!.hasAttribute("data-island")).toBe(false);
-    const islandHtml = island!.innerHTML;
-    const islandText = island!.querySelector("p");
+/** The server's island renderer (app/entry.server.tsx, without its nonce and failure scope). */
+const renderIsland: IslandRenderer = { render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) };
 
-    await prepareHydration(blocksToHydrate(bloks));
-    const errors = vi.fn();
-    await act(async () => {
-      hydrateRoot(container, app(bloks), { onRecoverableError: errors });
-    });
-    hydrationFinished();
-    expect(errors).not.toHaveBeenCalled();
-    // The island is the very same DOM the server sent; the grid is hydrated with its content.
-    expect(island!.innerHTML).toBe(islandHtml);
-    expect(island!.querySelector("p")).toBe(islandText);
-    expect(live!.textContent).toContain("Cabin");
-    container.remove();
+/** A page's server HTML as the country layout renders it: host, page providers, block data, page script. */
+function pageHtml(content: ReactNode, { mode, blockData = {}, renderer = renderIsland }: { mode: "islands" | "app"; blockData?: BlockDataMap; renderer?: IslandRenderer | null }) {
+  return renderToString(
+    <IslandRendererProvider value={renderer}>
+      <IslandHostProvider value={islandHost(mode, PAGE)}>
+        <PageProviders page={PAGE}>
+          <BlockDataProvider value={blockData}>
+            <main>{content}</main>
+            <IslandPageScript />
+          </BlockDataProvider>
+        </PageProviders>
+      </IslandHostProvider>
+    </IslandRendererProvider>,
+  );
+}
+
+function inDocument(html: string): HTMLElement {
+  const container = document.createElement("div");
+  container.innerHTML = html;
+  document.body.append(container);
+  return container;
+}
+
+interface SentProps {
+  blok: Blok;
+  position: unknown;
+  story: unknown;
+  blockData: BlockDataMap;
+  form: unknown;
+}
+
+function propsOf(container: HTMLElement, island: Element): SentProps {
+  const key = island.getAttribute("data-island-props");
+  const script = container.querySelector(`script[${PROPS_ATTRIBUTE}="${key}"]`);
+  expect(script?.getAttribute("type")).toBe("application/json");
+  return JSON.parse(script!.textContent!) as SentProps;
+}
+
+describe("<Blocks> on a page of islands", () => {
+  afterEach(() => {
+    document.body.innerHTML = "";
   });
 
-  it("keeps a whole page's HTML when nothing in it needs JavaScript", async () => {
-    const root = parseBloks(b("page", { body: [textContent()] }));
-    const container = document.createElement("div");
-    container.innerHTML = renderToString(app([], root));
-    const html = container.innerHTML;
-    expect(blocksToHydrate(root)).toEqual([]);
-    await prepareHydration([]);
-    const errors = vi.fn();
-    await act(async () => {
-      hydrateRoot(container, app([], root), { onRecoverableError: errors });
+  it("renders a blok that needs JavaScript as a block island with its props beside it, the rest as plain markup", () => {
+    const bloks = parseBloks([textContent(), grid()]);
+    const container = inDocument(pageHtml(<Blocks bloks={bloks} />, { mode: "islands" }));
+    const [plain, island] = [...container.querySelectorAll<HTMLElement>("main > .blok-spacing")];
+    expect(plain!.hasAttribute("data-island")).toBe(false);
+    expect(plain!.querySelector(".text-content")?.textContent).toContain("Plain words.");
+    expect(island!.getAttribute("data-island")).toBe("block");
+    expect(island!.getAttribute("data-island-when")).toBe("idle");
+    expect(island!.getAttribute("data-island-props")).toMatch(/^i[a-zA-Z0-9]+-$/);
+    // The island's server HTML is inside it; its props follow it.
+    expect(island!.querySelector(".expanding-grid")?.textContent).toContain("Cabin");
+    expect(island!.nextElementSibling?.matches(`script[${PROPS_ATTRIBUTE}]`)).toBe(true);
+    const props = propsOf(container, island!);
+    expect(props.blok).toEqual(JSON.parse(JSON.stringify(bloks[1])));
+    expect(props.position).toEqual({ index: 1, topLevel: true, opensPage: true });
+    expect(props.story).toBeNull();
+    expect(props.form).toBeNull();
+    // Exactly one island, and the page's values once.
+    expect(container.querySelectorAll("[data-island]")).toHaveLength(1);
+    expect(JSON.parse(container.querySelector("script#island-page")!.textContent!)).toEqual(PAGE);
+  });
+
+  it("makes the interactive bloks inside a static container islands each, and an island's inner bloks part of it", () => {
+    const inner = grid();
+    const outer = grid(docWithBloks(inner));
+    const root = parseBloks(b("page", { body: [textContent({ content: docWithBloks(grid()) }), outer] }));
+    const container = inDocument(pageHtml(<RootBlock blok={root} />, { mode: "islands" }));
+    const root_ = container.querySelector(".blok-root")!;
+    expect(root_.hasAttribute("data-island")).toBe(false);
+    const islands = [...container.querySelectorAll("[data-island]")];
+    // The grid in the text's rich text and the outer grid; the grid inside the outer one is not a root.
+    expect(islands).toHaveLength(2);
+    expect(islands[0]!.closest(".text-content")).not.toBeNull();
+    expect(propsOf(container, islands[1]!).blok._uid).toBe(outer._uid);
+    expect(islands[1]!.querySelectorAll(".expanding-grid")).toHaveLength(2);
+    expect(container.querySelectorAll(`script[${PROPS_ATTRIBUTE}]`)).toHaveLength(2);
+  });
+
+  it("sends each island its own share of the page's block data only", () => {
+    const inner = textContent();
+    const island = parseBloks(b("side-by-side-blocks", { items: [b("side-by-side-item", { heading: "Side", content: docWithBloks(inner) })] }));
+    const plain = parseBloks(textContent());
+    const blockData = { [island._uid]: { own: "data" }, [inner._uid]: null, [plain._uid]: { secret: "not sent" }, elsewhere: { not: "sent" } };
+    const container = inDocument(pageHtml(<Blocks bloks={[plain, island]} />, { mode: "islands", blockData }));
+    const [element] = [...container.querySelectorAll("[data-island]")];
+    expect(propsOf(container, element!).blockData).toEqual({ [island._uid]: { own: "data" }, [inner._uid]: null });
+    expect(container.innerHTML).not.toContain("not sent");
+  });
+
+  it("carries the story's metadata in the island's props", () => {
+    const story = { id: 7, uuid: "u-7", full_slug: "au/test", first_published_at: "2026-01-01T00:00:00.000Z", published_at: null };
+    const container = inDocument(
+      pageHtml(
+        <StoryProvider story={story}>
+          <Blocks bloks={parseBloks([grid()])} />
+        </StoryProvider>,
+        { mode: "islands" },
+      ),
+    );
+    expect(propsOf(container, container.querySelector("[data-island]")!).story).toEqual(story);
+  });
+
+  it("renders plain markup, with no island or props, on a page that hydrates as one app", () => {
+    const bloks = parseBloks([textContent(), grid()]);
+    const container = inDocument(pageHtml(<Blocks bloks={bloks} />, { mode: "app" }));
+    expect(container.querySelector("[data-island]")).toBeNull();
+    expect(container.querySelector("script")).toBeNull();
+    const [plain, interactive] = [...container.querySelectorAll<HTMLElement>("main > .blok-spacing")];
+    expect(plain!.textContent).toContain("Plain words.");
+    expect(interactive!.querySelector(".expanding-grid")?.textContent).toContain("Cabin");
+  });
+});
+
+describe("a block island in the browser (app/entry.islands.tsx's loader)", () => {
+  afterEach(() => {
+    document.body.innerHTML = "";
+    delete document.documentElement.dataset.hydrated;
+    delete window.__islands;
+    vi.restoreAllMocks();
+  });
+
+  it("hydrates from its props alone, with the server's ids, and leaves the static HTML as it was", async () => {
+    const bloks = parseBloks([textContent(), grid()]);
+    const container = inDocument(pageHtml(<Blocks bloks={bloks} />, { mode: "islands" }));
+    // From here on, the browser (a mismatch or an island's failure is reported through console.error).
+    const errors = vi.spyOn(console, "error");
+    const staticText = container.querySelector(".text-content p");
+    const island = container.querySelector<HTMLElement>("[data-island]")!;
+    const labelledBy = island.querySelector("section")?.getAttribute("aria-labelledby");
+    expect(labelledBy).toBeTruthy();
+    const loaded: unknown[] = [];
+    startIslands<IslandPage>({
+      loaders: {
+        block: async (props) => {
+          loaded.push(props);
+          await loadBlocksIn((props as { blok: unknown }).blok);
+          return blockIsland as IslandDefinition<unknown>;
+        },
+      },
+      wrap: (children, page) => <PageProviders page={page}>{children}</PageProviders>,
     });
+    await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 10_000 });
+    await whenEnhanced();
+    expect(island.hasAttribute("data-island-ready")).toBe(true);
+    expect(loaded).toEqual([propsOf(container, island)]);
+    // Enhanced: the panels' headings became buttons, the heading keeps the id the server gave it.
+    await vi.waitFor(() => expect(island.querySelector(".expanding-grid--ready .expanding-grid__toggle")).not.toBeNull());
+    expect(island.querySelector("section")?.getAttribute("aria-labelledby")).toBe(labelledBy);
+    expect(document.getElementById(labelledBy!)).not.toBeNull();
+    expect(container.querySelector(".text-content p")).toBe(staticText);
     expect(errors).not.toHaveBeenCalled();
-    expect(container.innerHTML).toBe(html);
-    expect(container.querySelector(".blok-root[data-island] .text-content")).not.toBeNull();
   });
 });

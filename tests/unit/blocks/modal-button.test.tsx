@@ -38,7 +38,7 @@ describe("<Button>", () => {
     });
     expect(click.defaultPrevented).toBe(true);
     // The video modal's code loads on the first click, so the dialog and its effects come a moment later.
-    const dialog = await screen.findByRole("dialog", { name: "Watch the film" });
+    const dialog = await screen.findByRole("dialog", { name: "Watch the film" }, { timeout: 10_000 });
     expect(dialog.querySelector("video")?.getAttribute("src")).toBe("/media/kestrel-drive.mp4");
     await waitFor(() => expect(document.body.classList.contains(MODAL_OPEN_CLASS)).toBe(true));
     fireEvent.keyDown(document, { key: "Escape" });

@@ -10,17 +10,20 @@ import { parseBloks } from "~/blocks/parse";
 import { DocumentActions } from "~/components/document-actions";
 import type { Blok, Country } from "~/content/schema";
 import { SiteProvider } from "~/features/site-state/site-context";
+import { RoutePage } from "../support/route-page";
 
 function stub(children: ReactNode, country: Country) {
   return createRemixStub([
     {
       path: "/",
       Component: () => (
-        <SiteProvider value={{ country }}>
-          {children}
-          {/* The document-wide behaviour of links, modal buttons and popovers (root.tsx). */}
-          <DocumentActions />
-        </SiteProvider>
+        <RoutePage>
+          <SiteProvider value={{ country }}>
+            {children}
+            {/* The document-wide behaviour of links, modal buttons and popovers (site-effects.tsx). */}
+            <DocumentActions />
+          </SiteProvider>
+        </RoutePage>
       ),
     },
   ]);

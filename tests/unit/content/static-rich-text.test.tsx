@@ -2,8 +2,9 @@
 import "../support/load-blocks";
 import { cleanup } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { RichText } from "~/content/richtext";
-import { StaticRichText } from "~/content/static-rich-text";
+import { RichText } from "~/components/rich-text";
+import { StaticRichText } from "~/components/static-rich-text";
+import { BlocksInRichText } from "~/blocks/blocks";
 import type { RichText as RichTextDoc } from "~/content/schema";
 import { b, doc, parse, renderLive, renderStatic } from "../blocks/render";
 
@@ -15,21 +16,30 @@ const legal = {
 } as RichTextDoc;
 
 describe("<StaticRichText>", () => {
-  it("renders what <RichText> renders, marked as an island", () => {
+  it("renders what <RichText> renders, in a plain <div> (static server HTML: nothing of it hydrates)", () => {
     const html = renderStatic(<StaticRichText doc={legal} className="site-footer__legal-text" />);
-    const island = parse(html).querySelector(".site-footer__legal-text")!;
-    expect(island.hasAttribute("data-island")).toBe(true);
+    const text = parse(html).querySelector(".site-footer__legal-text")!;
+    expect(text.tagName).toBe("DIV");
+    expect(text.hasAttribute("data-island")).toBe(false);
     const plain = parse(renderStatic(<RichText doc={legal} className="site-footer__legal-text" />)).querySelector(".site-footer__legal-text")!;
-    expect(island.innerHTML.replace(/<!--[^>]*-->/g, "")).toBe(plain.innerHTML);
+    expect(text.innerHTML.replace(/<!--[^>]*-->/g, "")).toBe(plain.innerHTML.replace(/<!--[^>]*-->/g, ""));
   });
   it("renders nothing for an empty document", () => {
     expect(renderStatic(<StaticRichText doc={doc()} />)).toBe("");
     expect(renderStatic(<StaticRichText doc={null} />)).toBe("");
   });
-  it("is not an island when a blok is inside (a blok may need JavaScript)", () => {
-    const withBlok = { type: "doc", content: [{ type: "blok", attrs: { body: [b("stats-banner")] } }] } as RichTextDoc;
-    const html = renderStatic(<StaticRichText doc={withBlok} />);
-    expect(parse(html).querySelector(".richtext")!.hasAttribute("data-island")).toBe(false);
+  it("renders the bloks inside it through the blocks (BlocksInRichText), and none without them", () => {
+    const withBlok = { type: "doc", content: [{ type: "blok", attrs: { body: [b("text-content", { content: doc("Inside the text.") })] } }] } as RichTextDoc;
+    const html = renderStatic(
+      <BlocksInRichText>
+        <StaticRichText doc={withBlok} />
+      </BlocksInRichText>,
+    );
+    const text = parse(html).querySelector(".richtext")!;
+    expect(text.hasAttribute("data-island")).toBe(false);
+    expect(text.querySelector(".blok-spacing .text-content")!.textContent).toContain("Inside the text.");
+    // A shell text outside any page content: its embedded bloks render nothing.
+    expect(parse(renderStatic(<StaticRichText doc={withBlok} />)).querySelector(".text-content")).toBeNull();
   });
   it("renders in the browser outside hydration (another country's text)", async () => {
     const { findByText } = renderLive(<StaticRichText doc={legal} />);

@@ -11,6 +11,7 @@ import { locateDealers } from "~/features/dealers/locator";
 import { parseLocatorParams } from "~/features/dealers/locator-params";
 import type { StoreLocatorData } from "~/features/dealers/locator.server";
 import { SiteProvider } from "~/features/site-state/site-context";
+import { RoutePage } from "../support/route-page";
 import { AUCKLAND, GAZETTEER, makeDealer } from "./fixtures";
 import { Window } from "happy-dom";
 
@@ -75,10 +76,12 @@ export function stub(country: Country, loader = vi.fn(({ request }: { request: R
       path: `/${country}/dealer-locator`,
       loader,
       Component: () => (
-        <SiteProvider value={{ country }}>
-          <Blocks bloks={[BLOK]} />
-          <Where />
-        </SiteProvider>
+        <RoutePage>
+          <SiteProvider value={{ country }}>
+            <Blocks bloks={[BLOK]} />
+            <Where />
+          </SiteProvider>
+        </RoutePage>
       ),
     },
   ]);

@@ -5,8 +5,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Country } from "~/content/schema";
 import { stub } from "./locator-ui";
 
+// Pages change by document navigation (app/islands/page-location.ts): the block asks for the next
+// page, which the test then opens as a new page.
+const navigations = vi.hoisted(() => [] as string[]);
+vi.mock("~/islands/page-location", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/islands/page-location")>()),
+  navigateTo: (href: string) => void navigations.push(href),
+}));
+
+/** Plain links navigate the document: the test reads where to, and keeps happy-dom where it is. */
+function followLink(link: HTMLElement): string {
+  const href = link.getAttribute("href")!;
+  const event = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+  const stop = (e: Event) => e.preventDefault();
+  document.addEventListener("click", stop);
+  try {
+    link.dispatchEvent(event);
+  } finally {
+    document.removeEventListener("click", stop);
+  }
+  return href;
+}
+
 beforeEach(() => {
   (window as unknown as { dataLayer?: unknown[] }).dataLayer = [];
+  navigations.length = 0;
 });
 afterEach(() => {
   cleanup();
@@ -49,8 +72,10 @@ describe("store-locator with JavaScript", () => {
     expect(input.getAttribute("aria-activedescendant")).toBe(options[1].id);
     expect(options[1].getAttribute("aria-selected")).toBe("true");
     fireEvent.keyDown(input, { key: "Enter" });
-    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/au/dealer-locator?q=Kestrel+Richmond%2C+Richmond&dealer=RICH"));
-    // Results mode: the picked dealer, with Back.
+    await waitFor(() => expect(navigations).toEqual(["/au/dealer-locator?q=Kestrel+Richmond%2C+Richmond&dealer=RICH"]));
+    // The next page: results mode, the picked dealer, with Back.
+    cleanup();
+    await open("?q=Kestrel+Richmond%2C+Richmond&dealer=RICH");
     expect(await screen.findByRole("button", { name: "Back" })).toBeTruthy();
   });
 
@@ -70,11 +95,12 @@ describe("store-locator with JavaScript", () => {
       ...navigator,
       geolocation: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: -37.81, longitude: 144.96 } } as GeolocationPosition) },
     });
-    const { loader } = await open("");
+    await open("");
     fireEvent.click(await screen.findByRole("button", { name: "Use my location" }));
-    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/au/dealer-locator?lat=-37.81&lng=144.96"));
+    await waitFor(() => expect(navigations).toEqual(["/au/dealer-locator?lat=-37.81&lng=144.96"]));
+    cleanup();
+    await open("?lat=-37.81&lng=144.96");
     expect(await screen.findByRole("heading", { name: "Dealers near your location" })).toBeTruthy();
-    expect(loader).toHaveBeenCalledTimes(2);
   });
 
   it("logs a geolocation failure and returns the button to normal", async () => {
@@ -90,26 +116,39 @@ describe("store-locator with JavaScript", () => {
     expect(warn).toHaveBeenCalledWith("[dealer locator] Geolocation failed:", "User denied Geolocation");
     expect(button.hasAttribute("disabled")).toBe(false);
     expect(button.hasAttribute("aria-busy")).toBe(false);
-    expect(screen.getByTestId("where").textContent).toBe("/au/dealer-locator");
+    expect(navigations).toEqual([]);
   });
 
   it("pushes find_a_dealer_search once per search, not when a dealer is selected", async () => {
     await open("?q=3121");
     const events = () => ((window as unknown as { dataLayer: { event: string }[] }).dataLayer ?? []).filter((e) => e.event === "find_a_dealer_search");
     await waitFor(() => expect(events()).toEqual([{ event: "find_a_dealer_search", search_term: "3121", result_count: 2, country: "au" }]));
-    fireEvent.click(screen.getByRole("link", { name: "Kestrel Dandenong" }));
-    await screen.findByRole("button", { name: "Back" });
+    // Selecting a dealer is a plain link to the same search with the dealer.
+    expect(followLink(screen.getByRole("link", { name: "Kestrel Dandenong" }))).toBe("/au/dealer-locator?q=3121&dealer=DAND#dealer-DAND");
     expect(events()).toHaveLength(1);
-    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    // Back is a GET form to the page without parameters.
+    cleanup();
+    await open("");
     await screen.findByRole("heading", { name: "All Kestrel dealers" });
-    expect(screen.getByTestId("where").textContent).toBe("/au/dealer-locator");
     expect(events()).toHaveLength(1);
+  });
+
+  // Selecting a dealer loads a new page: it must not count as a search.
+  it("does not count the search again on the page of a dealer selected from its results", async () => {
+    await open("?q=3121&dealer=DAND");
+    await screen.findByRole("button", { name: "Back" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const events = ((window as unknown as { dataLayer: { event: string }[] }).dataLayer ?? []).filter((e) => e.event === "find_a_dealer_search");
+    expect(events).toEqual([]);
   });
 
   it("selects a dealer from its map marker", async () => {
     await open("?q=3121");
-    fireEvent.click(screen.getByRole("link", { name: "Kestrel Dandenong, Dandenong VIC" }));
-    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/au/dealer-locator?q=3121&dealer=DAND"));
+    expect(followLink(screen.getByRole("link", { name: "Kestrel Dandenong, Dandenong VIC" }))).toBe("/au/dealer-locator?q=3121&dealer=DAND#dealer-DAND");
+    cleanup();
+    await open("?q=3121&dealer=DAND");
     expect(await screen.findByRole("heading", { level: 2, name: "Kestrel Dandenong" })).toBeTruthy();
+    const back = screen.getByRole("button", { name: "Back" }).closest("form")!;
+    expect([back.getAttribute("method"), back.getAttribute("action"), back.querySelectorAll("input").length]).toEqual(["get", "/au/dealer-locator", 0]);
   });
 });

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { RichText } from "~/content/richtext";
+import { RichText } from "~/components/rich-text";
 import type { RichText as RichTextDoc } from "~/content/schema";
 
 /**

@@ -82,7 +82,8 @@ describe("the stored lead", () => {
     ]);
     // The posted value itself is not stored.
     expect(payload).not.toHaveProperty("build");
-  });
+    // The first submission loads the form, catalogue and store modules: slow on a busy machine.
+  }, 30_000);
 
   it("NZ: the build URL without buyer parameters; accessories ask to confirm with the dealer", async () => {
     const payload = await submit(testDrive("nz"));

@@ -7,7 +7,7 @@ function entryLoaders(): Map<string, string> {
   const source = readFileSync("app/entry.islands.tsx", "utf8");
   const loaders = new Map<string, string>();
   for (const [, name, module] of source.matchAll(/^\s+"?([a-z-]+)"?: (?:async )?\([^)]*\) => (?:\{[\s\S]*?)?import\("~\/([^"]+)"\)/gm)) {
-    loaders.set(name!, `app/${module}.tsx`);
+    loaders.set(name!, existsSync(`app/${module}.tsx`) ? `app/${module}.tsx` : `app/${module}.ts`);
   }
   return loaders;
 }
@@ -25,7 +25,7 @@ describe("the islands' preload map", () => {
 
   it("adds the blocks a block island renders, nested ones too", () => {
     const blok = { _uid: "a", component: "grid-blocks", items: [{ _uid: "b", component: "hero-banner", slides: [] }] };
-    expect(islandSources("block", { blok })).toEqual(["app/blocks/blocks.tsx", "app/blocks/grid-blocks.tsx", "app/blocks/hero-banner.tsx"]);
+    expect(islandSources("block", { blok })).toEqual(["app/blocks/island-entry.ts", "app/blocks/grid-blocks.tsx", "app/blocks/hero-banner.tsx"]);
     expect(islandSources("site-header", { globals: {} })).toEqual(["app/features/shell/site-header.tsx"]);
     expect(islandSources("unknown", {})).toEqual([]);
   });

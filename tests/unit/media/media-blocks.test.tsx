@@ -10,6 +10,7 @@ import { firstTiles, shouldPause, slugify, tileVisibilityClasses } from "~/featu
 import { selectVideo, videoListingSearch } from "~/features/media/video-listing";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { asset, b, parse, renderBlocks } from "../blocks/render";
+import { RoutePage } from "../support/route-page";
 
 afterEach(() => {
   cleanup();
@@ -17,7 +18,18 @@ afterEach(() => {
 });
 
 function stubAt(url: string, bloks: Blok[]) {
-  const Stub = createRemixStub([{ path: "/", Component: () => <SiteProvider value={{ country: "au" }}><Blocks bloks={bloks} /></SiteProvider> }]);
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      Component: () => (
+        <RoutePage>
+          <SiteProvider value={{ country: "au" }}>
+            <Blocks bloks={bloks} />
+          </SiteProvider>
+        </RoutePage>
+      ),
+    },
+  ]);
   return <Stub initialEntries={[url]} />;
 }
 

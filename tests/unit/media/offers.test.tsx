@@ -26,6 +26,7 @@ import type { OffersListingData } from "~/features/offers/offers.server";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { b, parse } from "../blocks/render";
 import { blockLoaderArgs } from "../support/block-loader-args";
+import { RoutePage } from "../support/route-page";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -110,9 +111,11 @@ function stub(bloks: Blok[], data: OffersListingData, url = "/", country: Countr
       path: "/",
       loader: () => ({ blockData: { [bloks[0]!._uid]: data } }),
       Component: () => (
-        <SiteProvider value={{ country, auState: "VIC", isABN: true }}>
-          <Blocks bloks={bloks} />
-        </SiteProvider>
+        <RoutePage>
+          <SiteProvider value={{ country, auState: "VIC", isABN: true }}>
+            <Blocks bloks={bloks} />
+          </SiteProvider>
+        </RoutePage>
       ),
     },
   ]);

@@ -111,7 +111,6 @@ export const ENDPOINTS: Endpoint[] = [
   { name: "GET /api/reverse-geocode", probe: get(hostileQuery.map((q) => withQuery("/api/reverse-geocode", q))), ok: [200] },
   { name: "GET /api/places", probe: get(hostileQuery.map((q) => withQuery("/api/places", q))), ok: [200] },
   { name: "GET /api/dealers-for-postcode", probe: get(hostileQuery.map((q) => withQuery("/api/dealers-for-postcode", q))), ok: [200] },
-  { name: "GET /api/build", probe: get(hostileQuery.map((q) => withQuery("/api/build", q))), ok: [200] },
   { name: "POST /api/consent", probe: post("/api/consent"), ok: [200, 303] },
   { name: "POST /api/form/", probe: post("/api/form/"), ok: [], stores: true },
   { name: "POST /api/competition/", probe: post("/api/competition/"), ok: [], stores: true },

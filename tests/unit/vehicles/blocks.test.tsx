@@ -12,6 +12,7 @@ import { FinancePanel } from "~/features/finance/components/finance-panel";
 import type { AuState } from "~/features/pricing/states";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { blockLoaderArgs } from "../support/block-loader-args";
+import { RoutePage } from "../support/route-page";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -55,10 +56,12 @@ async function renderWithData(bloks: Blok[], buyer: Buyer, extra?: ReactNode) {
       path: "/x",
       loader: () => ({ blockData }),
       Component: () => (
-        <SiteProvider value={{ country: buyer.country, auState: buyer.auState ?? "VIC", isABN: buyer.isABN ?? true }}>
-          <Blocks bloks={bloks} />
-          {extra}
-        </SiteProvider>
+        <RoutePage>
+          <SiteProvider value={{ country: buyer.country, auState: buyer.auState ?? "VIC", isABN: buyer.isABN ?? true }}>
+            <Blocks bloks={bloks} />
+            {extra}
+          </SiteProvider>
+        </RoutePage>
       ),
     },
   ]);

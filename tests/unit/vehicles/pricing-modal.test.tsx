@@ -102,14 +102,18 @@ describe("<PricingModal> with JavaScript", () => {
 });
 
 describe("<PricingModalSlot>", () => {
-  it("renders nothing in the browser until the modal is wanted, then loads it and opens it", async () => {
+  it("keeps the closed modal (the :target fallback, the pricing links' anchor), and opens it when the page's hash asks", async () => {
     const { container } = renderLive(<PricingModalSlot />);
-    expect(container.querySelector(".pricing-modal-slot")!.innerHTML).toBe("");
+    // Closed, in its slot; open, portalled to the body (one element with the id either way).
+    const modal = () => document.getElementById("configure-pricing")!;
+    expect(container.querySelector(".pricing-modal-slot > #configure-pricing")).toBe(modal());
+    expect(modal().classList.contains("modal--open")).toBe(false);
     act(() => {
       window.location.hash = "#configure-pricing";
     });
-    const dialog = await screen.findByRole("dialog", { name: "Configure your pricing" });
-    expect(dialog.className).toContain("modal--open");
+    await waitFor(() => expect(modal().classList.contains("modal--open")).toBe(true));
+    const dialog = screen.getByRole("dialog", { name: "Configure your pricing" });
+    expect(dialog).toBe(modal());
     // The hash is dropped: closing leaves no :target behind.
     expect(window.location.hash).toBe("");
   });

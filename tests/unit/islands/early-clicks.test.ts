@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ACTIONABLE, EARLY_CLICKS_SCRIPT, READY_ATTRIBUTE, takeQueuedClicks, type QueuedClick } from "~/islands/early-clicks";
+
+type State = NonNullable<Window["__islands"]>;
+let state: State;
+
+beforeAll(() => {
+  // As the document's head runs it: inline, before anything else.
+  new Function(EARLY_CLICKS_SCRIPT)();
+  state = window.__islands!;
+});
+
+beforeEach(() => {
+  state.queue.length = 0;
+  delete state.wake;
+  window.__islands = state;
+  document.body.innerHTML = `
+    <div data-island="block" data-island-props="i1-" id="unready">
+      <button type="button" id="toggle"><span id="label">Open</span></button>
+      <a href="#panel" id="anchor">Panel</a>
+      <a href="/au/offers" id="page-link">Offers</a>
+      <details><summary id="summary">More</summary><p>Text</p></details>
+      <label><input type="checkbox" id="check"> Tick</label>
+      <p id="text">Plain text</p>
+    </div>
+    <div data-island="block" data-island-props="i2-" ${READY_ATTRIBUTE} id="ready">
+      <button type="button" id="ready-button">Ready</button>
+    </div>
+    <button type="button" id="outside">Outside</button>
+    <a href="#top" id="outside-anchor">Top</a>
+  `;
+});
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+const byId = (id: string) => document.getElementById(id)!;
+
+function click(target: Element): MouseEvent {
+  const event = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+  target.dispatchEvent(event);
+  return event;
+}
+
+describe("EARLY_CLICKS_SCRIPT (inline in the head, before the islands' code)", () => {
+  it("is one statement of plain ES5", () => {
+    expect(EARLY_CLICKS_SCRIPT).toMatch(/^\(function\(\)\{.*\}\)\(\);$/s);
+    expect(EARLY_CLICKS_SCRIPT).not.toMatch(/=>|\blet\b|\bconst\b|`/);
+    expect(EARLY_CLICKS_SCRIPT).toContain(JSON.stringify(ACTIONABLE));
+  });
+
+  it("catches a click on a control in an island not yet hydrated: prevented, stopped and queued", () => {
+    const own = vi.fn();
+    byId("toggle").addEventListener("click", own);
+    const bubbled = vi.fn();
+    document.addEventListener("click", bubbled);
+    const event = click(byId("label"));
+    document.removeEventListener("click", bubbled);
+    expect(event.defaultPrevented).toBe(true);
+    expect(own).not.toHaveBeenCalled();
+    expect(bubbled).not.toHaveBeenCalled();
+    // The control, not the element inside it that was hit.
+    expect(state.queue).toEqual([{ container: byId("unready"), target: byId("toggle") }]);
+  });
+
+  it("catches the island's other controls: an in-page link, a summary, a label, a checkbox", () => {
+    for (const id of ["anchor", "summary", "check"]) expect(click(byId(id)).defaultPrevented, id).toBe(true);
+    expect(click(byId("check").closest("label")!).defaultPrevented).toBe(true);
+    expect(state.queue.map((q) => q.target.id || q.target.tagName)).toEqual(["anchor", "summary", "check", "LABEL"]);
+    expect(state.queue.every((q) => q.container === byId("unready"))).toBe(true);
+  });
+
+  it("leaves alone a link to another page, text, a hydrated island's controls and controls outside islands", () => {
+    for (const id of ["page-link", "text", "ready-button", "outside", "outside-anchor"]) {
+      const event = click(byId(id));
+      expect(event.defaultPrevented, id).toBe(false);
+    }
+    expect(state.queue).toEqual([]);
+  });
+
+  it("lets a click through once the island is marked ready", () => {
+    byId("unready").setAttribute(READY_ATTRIBUTE, "");
+    expect(click(byId("toggle")).defaultPrevented).toBe(false);
+    expect(state.queue).toEqual([]);
+  });
+});
+
+describe("takeQueuedClicks (the islands' entry takes over)", () => {
+  it("hands over the clicks queued so far, once, and from then on wakes the island at once", () => {
+    click(byId("toggle"));
+    click(byId("anchor"));
+    const wake = vi.fn();
+    const queued: QueuedClick[] = takeQueuedClicks(wake);
+    expect(queued.map((q) => q.target.id)).toEqual(["toggle", "anchor"]);
+    expect(state.queue).toEqual([]);
+    expect(wake).not.toHaveBeenCalled();
+    // Later clicks: still kept from acting half-way, and handed to the entry directly.
+    const event = click(byId("summary"));
+    expect(event.defaultPrevented).toBe(true);
+    expect(wake).toHaveBeenCalledWith(byId("unready"), byId("summary"));
+    expect(state.queue).toEqual([]);
+    expect(takeQueuedClicks(wake)).toEqual([]);
+  });
+
+  it("works without the early script (a page without it): nothing queued", () => {
+    delete window.__islands;
+    const wake = vi.fn();
+    expect(takeQueuedClicks(wake)).toEqual([]);
+    expect(window.__islands).toEqual({ queue: [], wake });
+  });
+});

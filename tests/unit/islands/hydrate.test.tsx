@@ -1,0 +1,233 @@
+// @vitest-environment happy-dom
+import { createContext, useContext, useId, useState, type ReactElement, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { EARLY_CLICKS_SCRIPT, READY_ATTRIBUTE } from "~/islands/early-clicks";
+import { startIslands, type IslandLoaders } from "~/islands/hydrate";
+import {
+  defineIsland,
+  Island,
+  IslandHostProvider,
+  IslandPageScript,
+  IslandRendererProvider,
+  type IslandDefinition,
+  type IslandHost,
+  type IslandWhen,
+} from "~/islands/island";
+import { useHydrated, whenEnhanced } from "~/islands/use-hydrated";
+import { installIntersectionObserver } from "../support/intersection";
+
+/**
+ * The browser's runtime (app/islands/hydrate.ts) on server HTML made as the server makes it: each
+ * island rendered apart with its prefix, its props beside it, the page's values once.
+ */
+
+interface Page {
+  theme: string;
+}
+const PAGE: Page = { theme: "dark" };
+const Theme = createContext("none");
+const wrap = (children: ReactNode, page: Page): ReactElement => <Theme.Provider value={page.theme}>{children}</Theme.Provider>;
+
+/**
+ * A counter: its `+` button works only once hydrated; its toggle is a `<summary>` in the server's
+ * HTML and a `<button>` (the same class) once enhanced, as the site's disclosure parts do.
+ */
+function Counter({ start, label }: { start: number; label: string }) {
+  const theme = useContext(Theme);
+  const hydrated = useHydrated();
+  const [count, setCount] = useState(start);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className={`counter counter--${theme}`} data-enhanced={hydrated ? "yes" : "no"}>
+      <span id={id} className="label">
+        {label}
+      </span>
+      <button type="button" className="inc" aria-describedby={id} onClick={() => setCount((c) => c + 1)}>
+        {count}
+      </button>
+      {hydrated ? (
+        <button type="button" className="toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          More
+        </button>
+      ) : (
+        <details>
+          <summary className="toggle">More</summary>
+        </details>
+      )}
+      <p className="state">{open ? "open" : "closed"}</p>
+    </div>
+  );
+}
+
+const counter = defineIsland("counter", (props: { start: number; label: string }) => <Counter {...props} />);
+
+function serverHtml(islands: { name?: string; start: number; label: string; when?: IslandWhen }[]): string {
+  const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
+  return renderToString(
+    <IslandRendererProvider value={{ render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }}>
+      <IslandHostProvider value={host as IslandHost}>
+        <main>
+          <p id="static">Static text</p>
+          {islands.map(({ name, start, label, when }) => (
+            <Island key={label} island={name ? { ...counter, name } : counter} props={{ start, label }} when={when} id={label} />
+          ))}
+        </main>
+        <IslandPageScript />
+      </IslandHostProvider>
+    </IslandRendererProvider>,
+  );
+}
+
+const loaders: IslandLoaders = { counter: async () => counter as IslandDefinition<unknown> };
+
+let earlyState: NonNullable<Window["__islands"]>;
+let listeners: [string, EventListenerOrEventListenerObject, unknown][] = [];
+let errors: ReturnType<typeof vi.spyOn>;
+
+beforeAll(() => {
+  // The head's inline script, once per document.
+  new Function(EARLY_CLICKS_SCRIPT)();
+  earlyState = window.__islands!;
+});
+
+beforeEach(() => {
+  earlyState.queue.length = 0;
+  delete earlyState.wake;
+  window.__islands = earlyState;
+  // The runtime's document listeners, removed after each test (each test is a new page).
+  const add = document.addEventListener.bind(document);
+  vi.spyOn(document, "addEventListener").mockImplementation((type: string, listener: EventListenerOrEventListenerObject, options?: unknown) => {
+    listeners.push([type, listener, options]);
+    add(type, listener, options as AddEventListenerOptions);
+  });
+  errors = vi.spyOn(console, "error");
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const [type, listener, options] of listeners) document.removeEventListener(type, listener, options as EventListenerOptions);
+  listeners = [];
+  document.body.innerHTML = "";
+  delete document.documentElement.dataset.hydrated;
+});
+
+function load(html: string): void {
+  document.body.innerHTML = html;
+}
+
+const island = (label: string) => document.getElementById(label)!;
+const click = (target: Element) => {
+  const event = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+  target.dispatchEvent(event);
+  return event;
+};
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe("startIslands", () => {
+  it("hydrates each island from its props and the page's values, marks it ready, then marks the page hydrated", async () => {
+    load(serverHtml([{ start: 2, label: "one" }, { start: 5, label: "two" }]));
+    const staticText = document.getElementById("static");
+    const idsBefore = [...document.querySelectorAll(".label")].map((e) => e.id);
+    const wrapSpy = vi.fn(wrap);
+    startIslands<Page>({ loaders, wrap: wrapSpy });
+    // Nothing hydrates synchronously: the first paint is the server's.
+    expect(document.querySelector(`[${READY_ATTRIBUTE}]`)).toBeNull();
+    expect(document.documentElement.dataset.hydrated).toBeUndefined();
+
+    await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
+    expect(island("one").hasAttribute(READY_ATTRIBUTE)).toBe(true);
+    expect(island("two").hasAttribute(READY_ATTRIBUTE)).toBe(true);
+    expect(wrapSpy).toHaveBeenCalledWith(expect.anything(), PAGE);
+    await whenEnhanced();
+    await vi.waitFor(() => expect(document.querySelectorAll('[data-enhanced="yes"]')).toHaveLength(2));
+    // The same ids as the server's (each island's prefix), the page's theme, the props' counts.
+    expect([...document.querySelectorAll(".label")].map((e) => e.id)).toEqual(idsBefore);
+    expect(island("one").querySelector(".counter--dark")).not.toBeNull();
+    expect(island("one").querySelector(".inc")!.textContent).toBe("2");
+    expect(island("two").querySelector(".inc")!.textContent).toBe("5");
+    // Hydrated: its handlers work. The static HTML is the same node.
+    (island("two").querySelector(".inc") as HTMLElement).click();
+    await vi.waitFor(() => expect(island("two").querySelector(".inc")!.textContent).toBe("6"));
+    expect(document.getElementById("static")).toBe(staticText);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("replays a click queued before the entry ran, once, on the control the visitor then sees", async () => {
+    load(serverHtml([{ start: 0, label: "one" }]));
+    const inc = island("one").querySelector<HTMLElement>(".inc")!;
+    expect(click(inc).defaultPrevented).toBe(true);
+    // The <summary> the visitor tapped becomes a <button> once enhanced: that button is clicked.
+    expect(click(island("one").querySelector("summary")!).defaultPrevented).toBe(true);
+    expect(earlyState.queue).toHaveLength(2);
+    startIslands<Page>({ loaders, wrap });
+    expect(earlyState.queue).toHaveLength(0);
+    await vi.waitFor(() => expect(island("one").querySelector(".inc")!.textContent).toBe("1"), { timeout: 5_000 });
+    await vi.waitFor(() => expect(island("one").querySelector(".state")!.textContent).toBe("open"));
+    await settle();
+    expect(island("one").querySelector(".inc")!.textContent).toBe("1");
+    expect(island("one").querySelector(".state")!.textContent).toBe("open");
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("leaves `visible` islands until they near the viewport or are touched; the page is hydrated without them", async () => {
+    const observer = installIntersectionObserver();
+    try {
+      load(
+        serverHtml([
+          { start: 0, label: "eager" },
+          { start: 0, label: "later", when: "visible" },
+          { start: 0, label: "touched", when: "visible" },
+        ]),
+      );
+      startIslands<Page>({ loaders, wrap });
+      await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
+      expect(island("eager").hasAttribute(READY_ATTRIBUTE)).toBe(true);
+      expect(island("later").hasAttribute(READY_ATTRIBUTE)).toBe(false);
+      expect(island("touched").hasAttribute(READY_ATTRIBUTE)).toBe(false);
+      expect(observer.watched()).toBe(2);
+
+      // A click on one not hydrated yet: kept from acting, handed to the runtime, replayed.
+      const inc = island("touched").querySelector<HTMLElement>(".inc")!;
+      inc.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+      expect(click(inc).defaultPrevented).toBe(true);
+      await vi.waitFor(() => expect(island("touched").querySelector(".inc")!.textContent).toBe("1"), { timeout: 5_000 });
+      expect(island("touched").hasAttribute(READY_ATTRIBUTE)).toBe(true);
+      await settle();
+      expect(island("touched").querySelector(".inc")!.textContent).toBe("1");
+
+      observer.intersect();
+      await vi.waitFor(() => expect(island("later").hasAttribute(READY_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      observer.restore();
+    }
+  });
+
+  it("hydrates an island on the first interaction with it (focus)", async () => {
+    const observer = installIntersectionObserver();
+    try {
+      load(serverHtml([{ start: 0, label: "later", when: "visible" }]));
+      startIslands<Page>({ loaders, wrap });
+      await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
+      expect(island("later").hasAttribute(READY_ATTRIBUTE)).toBe(false);
+      island("later").querySelector(".inc")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+      await vi.waitFor(() => expect(island("later").hasAttribute(READY_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+    } finally {
+      observer.restore();
+    }
+  });
+
+  it("logs an island it has no code for, leaves its server HTML, and hydrates the rest", async () => {
+    errors.mockImplementation(() => {});
+    load(serverHtml([{ name: "unknown", start: 3, label: "orphan" }, { start: 0, label: "fine" }]));
+    const html = island("orphan").innerHTML;
+    startIslands<Page>({ loaders, wrap });
+    await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
+    expect(island("fine").hasAttribute(READY_ATTRIBUTE)).toBe(true);
+    expect(island("orphan").hasAttribute(READY_ATTRIBUTE)).toBe(false);
+    expect(island("orphan").innerHTML).toBe(html);
+    expect(errors).toHaveBeenCalledWith("[islands] unknown did not hydrate:", expect.objectContaining({ message: "No island named unknown" }));
+  });
+});
