@@ -11,9 +11,9 @@ const loaders: IslandLoaders = {
   block: async (props) => {
     // The blocks the island renders load before it hydrates (nothing suspends). The registry
     // loads with the first block island: a page without one never loads it.
-    const [mod, { loadBlocksIn }] = await Promise.all([import("~/blocks/blocks"), import("~/blocks/runtime/loading")]);
+    const { blockIsland, loadBlocksIn } = await import("~/blocks/island-entry");
     await loadBlocksIn((props as { blok?: unknown } | null)?.blok);
-    return mod.blockIsland as IslandDefinition<unknown>;
+    return blockIsland as IslandDefinition<unknown>;
   },
   "site-header": () => import("~/features/shell/site-header").then((m) => m.headerIsland as IslandDefinition<unknown>),
   "sticky-bottom-bar": () => import("~/features/shell/sticky-bottom-bar").then((m) => m.stickyBarIsland as IslandDefinition<unknown>),

@@ -5,7 +5,7 @@ import { blockNamesIn } from "~/blocks/runtime/loading";
  * server's preload hints: a block island needs the block runtime and the blocks its props render.
  */
 export const ISLAND_SOURCES: Readonly<Record<string, string>> = {
-  block: "app/blocks/blocks.tsx",
+  block: "app/blocks/island-entry.ts",
   "site-header": "app/features/shell/site-header.tsx",
   "sticky-bottom-bar": "app/features/shell/sticky-bottom-bar.tsx",
   "pricing-modal": "app/features/pricing/components/pricing-modal-slot.tsx",

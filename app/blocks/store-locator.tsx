@@ -1,4 +1,4 @@
-import { navigateTo, usePageLocation } from "~/islands/page-location";
+import { navigateTo, usePageLocation, usePageSearchParams } from "~/islands/page-location";
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from "react";
 import { anchorId, cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
@@ -56,12 +56,26 @@ function useGoogleMaps(apiKey: string | null, country: Country): "idle" | "ready
 }
 
 /** Sends find_a_dealer_search once per search shown (a query or a location), not on dealer selection. */
+/** The last search reported in this tab: selecting a dealer or going back loads the page again. */
+const TRACKED_SEARCH_KEY = "dealerSearchTracked";
+
+function alreadyTracked(key: string): boolean {
+  try {
+    if (window.sessionStorage.getItem(TRACKED_SEARCH_KEY) === key) return true;
+    window.sessionStorage.setItem(TRACKED_SEARCH_KEY, key);
+  } catch {
+    // No storage: each page view of a search counts.
+  }
+  return false;
+}
+
+/** A search counts once: not again on the page of a dealer selected from it, nor on going back to it. */
 function useSearchTracking(data: StoreLocatorData | null, country: Country) {
-  const last = useRef<string | null>(null);
-  const key = data && (data.origin || data.mode === "not-found") ? `${data.query}|${data.origin?.lat ?? ""},${data.origin?.lng ?? ""}` : null;
+  const selecting = usePageSearchParams().has("dealer");
+  const searched = data && (data.origin || data.mode === "not-found") && !selecting;
+  const key = searched ? `${data.query}|${data.origin?.lat ?? ""},${data.origin?.lng ?? ""}` : null;
   useEffect(() => {
-    if (!key || !data || last.current === key) return;
-    last.current = key;
+    if (!key || !data || alreadyTracked(key)) return;
     track("find_a_dealer_search", {
       search_term: data.query || undefined,
       result_count: data.mode === "nearby" ? data.dealers.length : 0,

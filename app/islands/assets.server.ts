@@ -14,8 +14,21 @@ const ENTRY_SOURCE = "app/entry.islands.tsx";
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
+}
+
+/**
+ * The manifest's keys for a module. A module imported both by import() and statically (a block
+ * another block shows) has a chunk but no key of its own: the bundler names that chunk after it,
+ * so the dynamic entry of the same name stands for it.
+ */
+function keysFor(chunks: Record<string, ManifestChunk>, source: string): string[] {
+  if (chunks[source]) return [source];
+  const name = source.replace(/^.*\//, "").replace(/\.[jt]sx?$/, "");
+  return Object.keys(chunks).filter((key) => key.startsWith("_") && chunks[key]!.isDynamicEntry && chunks[key]!.name === name);
 }
 
 let assets: IslandAssets | null | undefined;
@@ -32,7 +45,7 @@ export function chunkFilesFrom(chunks: Record<string, ManifestChunk>, sources: r
     files.add(base + chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const source of sources) visit(source);
+  for (const source of sources) for (const key of keysFor(chunks, source)) visit(key);
   return [...files];
 }
 

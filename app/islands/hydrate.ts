@@ -91,10 +91,14 @@ export function startIslands<Page>({ loaders, wrap }: IslandsOptions<Page>): voi
    * Hydrates the island and then clicks the control again, as the visitor did: once the island's
    * parts have switched to their enhanced rendering, on the control the visitor now sees there.
    */
-  const wake: IslandWake = (container, target) => {
+  const wake: IslandWake = (container, target, type = "click") => {
     void hydrate(container)
       .then(whenEnhanced)
       .then(() => {
+        if (type === "change") {
+          if (target?.isConnected) target.dispatchEvent(new Event("change", { bubbles: true }));
+          return;
+        }
         const control = target ? sameControl(container, target) : null;
         if (control) control.click();
       });
@@ -132,7 +136,7 @@ export function startIslands<Page>({ loaders, wrap }: IslandsOptions<Page>): voi
       { capture: true, passive: true },
     );
   }
-  for (const { container, target } of takeQueuedClicks(wake)) wake(container, target);
+  for (const { container, target, type } of takeQueuedClicks(wake)) wake(container, target, type);
 
   // The eager islands, one per idle period, in document order: the first paint is the server's.
   let next = 0;

@@ -59,7 +59,7 @@ test("pages carry the security headers and run under the CSP without violations"
     expect(nonce).not.toBe("");
     expect(ownCsp).toContain("'strict-dynamic'");
     await waitForHydration(page, testInfo);
-    const nonces = await page.evaluate(() => [...document.scripts].filter((s) => !s.src && s.type !== "application/ld+json").map((s) => s.nonce));
+    const nonces = await page.evaluate(() => [...document.scripts].filter((s) => !s.src && !/^application\/(ld\+)?json$/.test(s.type)).map((s) => s.nonce));
     expect(new Set(nonces)).toEqual(new Set([nonce]));
   }
   expect(errors.filter((e) => /Content Security Policy|nonce/i.test(e))).toEqual([]);
