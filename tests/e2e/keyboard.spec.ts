@@ -321,7 +321,6 @@ test.describe("keyboard journeys", () => {
     test(`find a dealer: type a place, submit with Enter, open the nearest dealer and its hours (${country})`, async ({ page, context, baseURL }, testInfo) => {
       await withCookies(context, baseURL);
       const errors = collectPageErrors(page);
-      const js = !jsDisabled(testInfo);
       await open(page, testInfo, `/${country}/dealer-locator`);
       const locator = page.locator("section.store-locator");
       const box = page.getByLabel("Suburb, town or postcode");
