@@ -213,20 +213,3 @@ describe("page cache in the app", () => {
     expect(robots).toContain("Disallow: /nz/config/*?");
   });
 });
-
-describe("page data of a document (ADR 031)", () => {
-  const ARTICLE = "/au/news/dealer-network-expands";
-  const BODY_TEXT = "Fourteen new dealerships, including Dubbo";
-
-  it("leaves out the content of islands the HTML already shows; a client navigation's data has it", async () => {
-    const page = await get(ARTICLE);
-    expect(page.res.status).toBe(200);
-    // Once, in the HTML; not a second time in the page data.
-    expect(page.html.split(BODY_TEXT).length - 1).toBe(1);
-    // The island is sent as its identity and a digest.
-    expect(page.html).toContain("_island");
-    const data = await (await fetch(`${server.url}${ARTICLE}.data`)).text();
-    expect(data).toContain(BODY_TEXT);
-    expect(data).not.toContain("_island");
-  });
-});
