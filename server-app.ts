@@ -174,8 +174,9 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
-    // Fingerprinted build assets never change: cache them for a year.
+    // Fingerprinted build assets (Remix's and the islands') never change: cache them for a year.
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use("/islands/assets", express.static("build/client/islands/assets", { immutable: true, maxAge: "1y" }));
     app.use(filesOnly(express.static("build/client", { maxAge: "1h" })));
   }
   app.use(filesOnly(express.static("public", { maxAge: "1h" })));

@@ -22,7 +22,7 @@ vcl 4.1;
 #   Every other cookie or value is removed from the request, so it can neither split the cache nor
 #   reach the origin. The server's `Vary: Cookie` is kept and honoured: on the normalised Cookie
 #   header it is exactly the variant.
-# - Build assets and media (/assets, /media) are looked up without the visitor's cookies.
+# - Build assets and media (/assets, /islands/assets, /media) are looked up without the visitor's cookies.
 # - The server's Cache-Control decides the rest (Varnish's built-in rules): `s-maxage=60` is the
 #   TTL, `stale-while-revalidate=300` the grace; `private`, `no-store`, `no-cache` or a Set-Cookie
 #   make a response uncacheable (previews, form answers, overload 503s). Of country pages only
@@ -152,7 +152,7 @@ sub vcl_recv {
     }
     # Build assets and media (fingerprinted or public files, the image service): no cookie is
     # read, so a visitor's analytics cookies must not make them uncacheable.
-    if (req.url ~ "^/(assets|media)/") {
+    if (req.url ~ "^/(assets|islands/assets|media)/") {
         unset req.http.Cookie;
     }
     # Everything else: Varnish's built-in rules (requests with cookies are passed).
