@@ -3,7 +3,8 @@
 //      configurator and a news page, side by side with the same page's HTML served as a static
 //      file by the same server; the ratio is the figure;
 //  (b) gzip JavaScript per page on a first visit, measured in Chromium (bench/bundle.mjs);
-//  (c) Lighthouse mobile and desktop scores with Debian's chromium.
+//  (c) Lighthouse: each page beside its HTML without scripts and its bytes as a static file, median
+//      of BENCH_LH_RUNS (5) interleaved runs, BENCH_LH_PRESETS (mobile) (bench/lighthouse.mjs).
 // Figures only: nothing here passes or fails. The machine's cores are shared by the load generator
 // and the server, so compare figures with each other, never treat them as capacity.
 //  (d) a campaign run: 200 distinct visitors (random consent, state, buyer type and analytics
@@ -12,23 +13,22 @@
 //      BENCH_CAMPAIGN_DURATION s: peak memory (RSS), p99, share of fast 503s, /healthz latency;
 //  (f) fair renders and bounded image work, quiet and under a crawl side by side (bench/fairness.mjs).
 // Env: BENCH_PORT (3305; the uncached server uses BENCH_PORT + 1), BENCH_DURATION seconds per
-// run (10), BENCH_CONNECTIONS (10), CHROME_PATH (/usr/bin/chromium),
+// run (10), BENCH_CONNECTIONS (10), CHROME_PATH (/usr/bin/chromium), BENCH_LH_RUNS (5),
+// BENCH_LH_PRESETS (mobile; mobile,desktop adds desktop),
 // BENCH_SKIP=load,bundle,lighthouse,campaign,overload,fair to skip parts, BENCH_DEBUG=1 to print every
 // health and readiness sample of (d) and (e).
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import { bundleReport, printBundleReport } from "./bundle.mjs";
 import { fairness } from "./fairness.mjs";
+import { lighthouseBench } from "./lighthouse.mjs";
 import { BASE, PORT, startServer } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
-const OUT = ".cache/bench";
 const STATIC_DIR = "build/client/__bench";
 
 const LOAD_PAGES = [
@@ -37,13 +37,6 @@ const LOAD_PAGES = [
   ["model NSW private", "/au/models/suv/tarrak", "auState=NSW; isABN=false; consent=1"],
   ["configurator", "/au/config/tarrak"],
   ["news", "/au/news/dealer-network-expands"],
-];
-const LIGHTHOUSE_PAGES = [
-  ["home", "/au"],
-  ["model", "/au/models/suv/tarrak"],
-  ["offers", "/au/offers"],
-  ["news", "/au/news"],
-  ["configurator", "/au/config/tarrak"],
 ];
 
 function run(url, cookie = "", options = {}) {
@@ -163,53 +156,6 @@ async function overload(server) {
   console.log(`${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, 2xx ${r["2xx"]}, 503 within 1 s ${statuses.fast503} (${((100 * statuses.fast503) / total).toFixed(0)} %), slower 503 ${statuses.other503}, errors ${r.errors}, timeouts ${r.timeouts}, peak RSS ${peakRssMb.toFixed(0)} MB, /healthz p50 ${healthP50.toFixed(0)} ms, max ${healthMax.toFixed(0)} ms, /readyz p50 ${readyP50.toFixed(0)} ms, max ${readyMax.toFixed(0)} ms`);
 }
 
-function lighthouse() {
-  mkdirSync(OUT, { recursive: true });
-  const flags = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage";
-  const rows = [];
-  for (const [name, page] of LIGHTHOUSE_PAGES) {
-    for (const preset of ["mobile", "desktop"]) {
-      const out = path.join(OUT, `lh-${name}-${preset}.json`);
-      const args = [BASE + page, "--quiet", "--output=json", `--output-path=${out}`, `--chrome-flags=${flags}`];
-      if (preset === "desktop") args.push("--preset=desktop");
-      const result = spawnSync("node_modules/.bin/lighthouse", args, { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "pipe"] });
-      if (result.status !== 0 || !existsSync(out)) {
-        rows.push({ name, page, preset, error: result.stderr?.toString().trim().split("\n").pop() ?? "failed" });
-        continue;
-      }
-      const report = JSON.parse(readFileSync(out, "utf8"));
-      const score = (k) => Math.round((report.categories[k]?.score ?? 0) * 100);
-      const failing = Object.values(report.categories)
-        .flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && report.audits[a.id].score !== null && report.audits[a.id].score < 1).map((a) => a.id))
-        .filter((v, i, all) => all.indexOf(v) === i);
-      rows.push({
-        name,
-        page,
-        preset,
-        perf: score("performance"),
-        a11y: score("accessibility"),
-        bp: score("best-practices"),
-        seo: score("seo"),
-        lcp: report.audits["largest-contentful-paint"].numericValue,
-        tbt: report.audits["total-blocking-time"].numericValue,
-        cls: report.audits["cumulative-layout-shift"].numericValue,
-        failing,
-      });
-    }
-  }
-  console.log(`\n(c) Lighthouse ${"12.8.2"} (${CHROME}; simulated throttling; reports in ${OUT}/)`);
-  console.log(`${"page".padEnd(30)} ${"preset".padEnd(7)} perf a11y  bp  seo   LCP ms  TBT ms    CLS  failing audits`);
-  for (const r of rows) {
-    if (r.error) {
-      console.log(`${`${r.name} ${r.page}`.padEnd(30)} ${r.preset.padEnd(7)} error: ${r.error}`);
-      continue;
-    }
-    console.log(
-      `${`${r.name} ${r.page}`.padEnd(30)} ${r.preset.padEnd(7)} ${String(r.perf).padStart(4)} ${String(r.a11y).padStart(4)} ${String(r.bp).padStart(3)} ${String(r.seo).padStart(4)} ${r.lcp.toFixed(0).padStart(8)} ${r.tbt.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(6)}  ${r.failing.join(", ")}`,
-    );
-  }
-}
-
 const server = await startServer();
 try {
   if (!SKIP.has("load")) await load();
@@ -219,7 +165,7 @@ try {
     console.log("\n(b) gzip JavaScript per page, first visit");
     printBundleReport(await bundleReport(BASE));
   }
-  if (!SKIP.has("lighthouse")) lighthouse();
+  if (!SKIP.has("lighthouse")) await lighthouseBench({ base: BASE });
 } finally {
   server.stop();
 }
