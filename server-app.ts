@@ -11,11 +11,11 @@ import { createContentClient } from "./app/content/client.server";
 import { getLocalContentApi } from "./app/content/local-api.server";
 import { assetOrigins } from "./app/components/asset-hosts";
 import { wwwRedirect } from "./app/features/seo/www";
-import { htmlEtag } from "./app/features/http/html-etag.server";
+import { htmlEtag } from "./app/server/http/html-etag.server";
 import { previewMiddleware } from "./app/features/preview/middleware.server";
 import { PUBLIC_DEFAULT_TOKEN_NOTICE, previewTokenAllowedFrom, usesPublicDefaultToken } from "./app/features/preview/preview.server";
 import { DRAFT_NEEDS_PREVIEW_TOKEN } from "./app/content/local-api/index";
-import { createImageService } from "./app/features/images/image-service.server";
+import { createImageService } from "./app/server/images/image-service.server";
 import {
   DEFAULT_IMAGE_RATE_LIMIT,
   DEFAULT_POST_RATE_LIMIT,
@@ -31,23 +31,23 @@ import {
   requestRateLimit,
 } from "./app/features/forms/rate-limit.server";
 import { byteBudgetFor, downloadBudgetConfigFromEnv } from "./app/features/downloads/budget.server";
-import { sameSiteWrites } from "./app/features/security/same-site";
-import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "./app/features/http/trust-proxy";
+import { sameSiteWrites } from "./app/server/security/same-site";
+import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "./app/server/http/trust-proxy";
 import { getLeadStore } from "./app/features/forms/store.server";
-import { ReadinessMonitor, contentReachable } from "./app/features/observability/health.server";
-import { accessLog, type Logger } from "./app/features/observability/logger.server";
-import { bearerMatches, Metrics } from "./app/features/observability/metrics.server";
-import { currentRequestContext, reenterRequestContext, requestIdFrom, runWithRequestContext, type RequestContext } from "./app/features/observability/request-context.server";
-import { jsonErrorHandler } from "./app/features/security/errors.server";
-import { applyPreviewPolicy, securityHeaders, shareablePagePolicy } from "./app/features/security/headers.server";
-import { createRemixHandler } from "./app/features/security/remix-handler.server";
-import { RenderLimiter } from "./app/features/http/render-limit.server";
-import { DEFAULT_PAGE_CACHE_MAX_BYTES, PageCache } from "./app/features/page-cache/page-cache.server";
-import { registerPageCache } from "./app/features/page-cache/registry";
-import { countryOfPath } from "./app/features/page-cache/variant";
-import { canonicalPageLocation } from "./app/features/page-cache/canonical-path";
-import { mayBeStaticFile } from "./app/features/http/static-paths";
-import { CacheControl } from "./app/features/http/cache-control";
+import { ReadinessMonitor, contentReachable } from "./app/server/observability/health.server";
+import { accessLog, type Logger } from "./app/server/observability/logger.server";
+import { bearerMatches, Metrics } from "./app/server/observability/metrics.server";
+import { currentRequestContext, reenterRequestContext, requestIdFrom, runWithRequestContext, type RequestContext } from "./app/server/observability/request-context.server";
+import { jsonErrorHandler } from "./app/server/security/errors.server";
+import { applyPreviewPolicy, securityHeaders, shareablePagePolicy } from "./app/server/security/headers.server";
+import { createRemixHandler } from "./app/server/security/remix-handler.server";
+import { RenderLimiter } from "./app/server/http/render-limit.server";
+import { DEFAULT_PAGE_CACHE_MAX_BYTES, PageCache } from "./app/server/page-cache/page-cache.server";
+import { registerPageCache } from "./app/server/page-cache/registry";
+import { countryOfPath } from "./app/server/page-cache/variant";
+import { canonicalPageLocation } from "./app/server/page-cache/canonical-path";
+import { mayBeStaticFile } from "./app/server/http/static-paths";
+import { CacheControl } from "./app/server/http/cache-control";
 
 /**
  * The Express application (server.ts starts it; tests call it directly): request ids and

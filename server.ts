@@ -6,8 +6,8 @@ import { EnvError, parseEnv, type Env } from "./app/env.server";
 import { startOutbox } from "./app/features/forms/outbox.server";
 import { closeLeadStore } from "./app/features/forms/store.server";
 import { startInvalidationChannel, type InvalidationChannel } from "./app/content/invalidation.server";
-import { createLogger, installConsoleLogger } from "./app/features/observability/logger.server";
-import { startMetricsServer, type Metrics } from "./app/features/observability/metrics.server";
+import { createLogger, installConsoleLogger } from "./app/server/observability/logger.server";
+import { startMetricsServer, type Metrics } from "./app/server/observability/metrics.server";
 import { createApp } from "./server-app";
 
 let env: Env;

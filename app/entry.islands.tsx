@@ -1,7 +1,7 @@
 import { reloadOnChunkErrors } from "~/islands/chunk-errors";
 import { startIslands, type IslandLoaders } from "~/islands/hydrate";
 import type { IslandDefinition } from "~/islands/island";
-import { PageProviders, type IslandPage } from "~/features/pages/page-providers";
+import { PageProviders, type IslandPage } from "~/features/routing/page-providers";
 
 /**
  * The browser's entry on pages that run as islands (app/root.tsx): each island's code by its

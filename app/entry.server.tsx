@@ -10,7 +10,7 @@ import { loadAllBlocks } from "~/blocks/runtime/loading";
 import { IslandRendererProvider, type IslandRenderer } from "~/islands/island";
 import { islandAssets, islandChunkFiles } from "~/islands/assets.server";
 import { islandSources } from "~/islands.server";
-import { NonceProvider } from "~/features/security/nonce";
+import { NonceProvider } from "~/server/security/nonce";
 import { getContentCache } from "~/content/cache.server";
 
 /** The content version this instance serves (issue 27): shows which instances a publish reached. */

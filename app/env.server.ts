@@ -2,7 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseAssetHost } from "~/components/asset-hosts";
 import { parseImageServiceFlag } from "~/components/image-url";
-import { parseTrustProxy } from "~/features/http/trust-proxy";
+import { parseTrustProxy } from "~/server/http/trust-proxy";
 
 const optionalString = z
   .string()

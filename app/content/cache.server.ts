@@ -17,7 +17,7 @@
  * Drafts (previews, development) are never cached: they bypass this module.
  */
 
-import { clearPageCache } from "~/features/page-cache/registry";
+import { clearPageCache } from "~/server/page-cache/registry";
 import { onContentInvalidated } from "./invalidation.server";
 
 export interface CachePolicy {

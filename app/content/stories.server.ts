@@ -6,8 +6,8 @@ import { getContentClient } from "./client.server";
 import { CACHE_POLICIES, cacheKeyOf, getContentCache, policyForList, policyForStory, type CachePolicy, type Fetched } from "./cache.server";
 import { parseBloks } from "~/blocks/parse";
 import { withContentTimeout } from "./timeout.server";
-import { currentRequestContext, noteContentFailure, noteContentKeys } from "~/features/observability/request-context.server";
-import { datasourceKey, keysOfList, keysOfStory } from "~/features/page-cache/surrogate-keys";
+import { currentRequestContext, noteContentFailure, noteContentKeys } from "~/server/observability/request-context.server";
+import { datasourceKey, keysOfList, keysOfStory } from "~/server/page-cache/surrogate-keys";
 
 export interface ContentOptions {
   country: Country;

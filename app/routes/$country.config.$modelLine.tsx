@@ -1,10 +1,10 @@
-import type { PageHandle } from "~/features/pages/route-data";
+import type { PageHandle } from "~/features/routing/route-data";
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfiguratorPage } from "~/features/configurator/components/configurator-page";
 import { loadConfiguratorPage } from "~/features/configurator/page.server";
 import { configuratorMeta, configuratorShouldRevalidate } from "~/features/configurator/route";
-import { pageHeaders } from "~/features/pages/route-headers";
+import { pageHeaders } from "~/features/routing/route-headers";
 
 if (import.meta.env) import.meta.glob("../styles/configurator.css", { eager: true });
 

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkVariant, parseImageRequest } from "~/features/images/image-request";
-import { siteVariantPolicy } from "~/features/images/image-service.server";
+import { checkVariant, parseImageRequest } from "~/server/images/image-request";
+import { siteVariantPolicy } from "~/server/images/image-service.server";
 import { freePort } from "../support/net";
 
 /**

@@ -5,11 +5,11 @@
  * parameters are ignored.
  */
 import { getEnv, type Env } from "~/env.server";
-import { currentRequestContext } from "~/features/observability/request-context.server";
+import { currentRequestContext } from "~/server/observability/request-context.server";
 import { LOCAL_BRIDGE_URL, STORYBLOK_BRIDGE_URL, type PreviewClientInfo } from "./bridge";
 import { readPreviewParams } from "./params";
 import { verifyPreviewSearch } from "./token.server";
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 
 /**
  * The local preview token when LOCAL_PREVIEW_TOKEN is unset. It is published (README, tests), so

@@ -20,7 +20,7 @@ import { blockSchemas } from "~/blocks/schemas";
 import type { Blok, Country, Story } from "~/content/schema";
 import { StoryProvider } from "~/content/story-context";
 import { SiteProvider } from "~/features/site-state/site-context";
-import { islandHost } from "~/features/pages/page-providers";
+import { islandHost } from "~/features/routing/page-providers";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { IslandHostProvider } from "~/islands/island";
 import { doc, parse } from "./render";

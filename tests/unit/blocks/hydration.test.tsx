@@ -9,7 +9,7 @@ import { blockComponent, blockNamesIn, loadBlocksIn, needsHydration } from "~/bl
 import { parseBloks } from "~/blocks/parse";
 import type { Blok } from "~/content/schema";
 import { StoryProvider } from "~/content/story-context";
-import { islandHost, PageProviders, type IslandPage } from "~/features/pages/page-providers";
+import { islandHost, PageProviders, type IslandPage } from "~/features/routing/page-providers";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { startIslands } from "~/islands/hydrate";
 import { IslandHostProvider, IslandPageScript, IslandRendererProvider, PROPS_ATTRIBUTE, type IslandDefinition, type IslandRenderer } from "~/islands/island";

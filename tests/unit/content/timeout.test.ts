@@ -10,13 +10,13 @@ let stories: typeof import("~/content/stories.server");
 let client: typeof import("~/content/client.server");
 let cache: typeof import("~/content/cache.server");
 let timeout: typeof import("~/content/timeout.server");
-let context: typeof import("~/features/observability/request-context.server");
+let context: typeof import("~/server/observability/request-context.server");
 beforeAll(async () => {
   stories = await import("~/content/stories.server");
   client = await import("~/content/client.server");
   cache = await import("~/content/cache.server");
   timeout = await import("~/content/timeout.server");
-  context = await import("~/features/observability/request-context.server");
+  context = await import("~/server/observability/request-context.server");
 });
 afterEach(() => {
   client.setContentFetchInterceptor(null);

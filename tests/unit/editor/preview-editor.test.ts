@@ -4,13 +4,13 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
 import { parseEnv } from "~/env.server";
-import { runWithRequestContext } from "~/features/observability/request-context.server";
+import { runWithRequestContext } from "~/server/observability/request-context.server";
 import { previewLanguageTarget, readPreviewLanguage, readPreviewRelease } from "~/features/preview/params";
 import { previewMiddleware } from "~/features/preview/middleware.server";
 import { isLoopbackAddress, isPreviewRequest, previewTokenAllowedFrom } from "~/features/preview/preview.server";
 import { previewTokenFor } from "~/features/preview/token.server";
-import { homeRedirect } from "~/features/pages/content-page.server";
-import type { Logger, LogLevel } from "~/features/observability/logger.server";
+import { homeRedirect } from "~/pages/content-page.server";
+import type { Logger, LogLevel } from "~/server/observability/logger.server";
 import { createApp } from "../../../server-app";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");

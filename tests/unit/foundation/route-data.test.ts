@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { layoutDataIn, pageSettingsIn, rootDataIn } from "~/features/pages/route-data";
-import { brandFrom } from "~/features/pages/route-meta";
+import { layoutDataIn, pageSettingsIn, rootDataIn } from "~/features/routing/route-data";
+import { brandFrom } from "~/features/routing/route-meta";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 
 const rootMatch = { id: "root", handle: { role: "root" }, data: { ENV: { SITE_URL: "https://example.test" }, preview: null } };

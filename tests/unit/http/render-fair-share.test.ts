@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultPerClientConcurrency, RenderLimiter, type Release } from "~/features/http/render-limit.server";
+import { defaultPerClientConcurrency, RenderLimiter, type Release } from "~/server/http/render-limit.server";
 
 /**
  * Fair renders: one client, however many connections it opens, holds at most its

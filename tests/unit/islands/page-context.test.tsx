@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { islandHost, PageProviders, type IslandPage } from "~/features/pages/page-providers";
+import { islandHost, PageProviders, type IslandPage } from "~/features/routing/page-providers";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { useSite, useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { setAuState } from "~/features/site-state/store";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookSignature } from "~/content/webhook.server";
-import { purgeKeysForPublish } from "~/features/page-cache/surrogate-keys";
+import { purgeKeysForPublish } from "~/server/page-cache/surrogate-keys";
 import { closeBuild, startTestServer, type TestServer } from "../security/harness";
 
 /**

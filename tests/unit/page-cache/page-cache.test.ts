@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { PageCache, type Render } from "~/features/page-cache/page-cache.server";
-import { canonicalQuery, DECLARED_QUERY_PARAMS, pageKey, pageVariantOf, variantString } from "~/features/page-cache/variant";
-import { inlineScriptHashes } from "~/features/page-cache/page-cache.server";
+import { PageCache, type Render } from "~/server/page-cache/page-cache.server";
+import { canonicalQuery, DECLARED_QUERY_PARAMS, pageKey, pageVariantOf, variantString } from "~/server/page-cache/variant";
+import { inlineScriptHashes } from "~/server/page-cache/page-cache.server";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { RenderLimiter } from "~/features/http/render-limit.server";
+import { RenderLimiter } from "~/server/http/render-limit.server";
 
 const ORIGIN = "http://site.test";
 /** Nonces are 128 random bits in base64 (24 characters). */

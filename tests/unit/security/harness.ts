@@ -6,7 +6,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import type { Env } from "~/env.server";
-import type { LogLevel } from "~/features/observability/logger.server";
+import type { LogLevel } from "~/server/observability/logger.server";
 
 /**
  * The whole Express application of server-app.ts, started on a free port of 127.0.0.1 with the
@@ -71,7 +71,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
 
   const { parseEnv } = await import("~/env.server");
   const { createApp } = await import("../../../server-app");
-  const { createLogger } = await import("~/features/observability/logger.server");
+  const { createLogger } = await import("~/server/observability/logger.server");
   const env = parseEnv(process.env);
   const logs: TestServer["logs"] = [];
   const logger = createLogger("json", (line, level) => logs.push({ level, line }));

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { contentSecurityPolicy, cspDirectives, PERMISSIONS_POLICY, STORYBLOK_EDITOR_ORIGIN } from "~/features/security/csp";
-import { applyPreviewPolicy, securityHeaders } from "~/features/security/headers.server";
-import { hardenSetCookie } from "~/features/security/remix-handler.server";
+import { contentSecurityPolicy, cspDirectives, PERMISSIONS_POLICY, STORYBLOK_EDITOR_ORIGIN } from "~/server/security/csp";
+import { applyPreviewPolicy, securityHeaders } from "~/server/security/headers.server";
+import { hardenSetCookie } from "~/server/security/remix-handler.server";
 import { closeBuild, startTestServer, type TestServer } from "./harness";
 
 /**

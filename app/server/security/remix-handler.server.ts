@@ -6,12 +6,12 @@ import {
 } from "@remix-run/node";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { BODY_LIMIT_BYTES, describeHttpError } from "./errors.server";
-import { OVERLOADED_HEADERS, OVERLOADED_HTML, overloadedResponse, releaseWhenSent, type RenderLimiter } from "~/features/http/render-limit.server";
-import { OVERLOAD_REFUSED } from "~/features/observability/logger.server";
-import { currentRequestContext, runWithRequestContext } from "~/features/observability/request-context.server";
-import type { PageCache, Render } from "~/features/page-cache/page-cache.server";
-import { surrogateKeyHeaders } from "~/features/page-cache/surrogate-keys";
-import { CacheControl, sharedCacheMayStore } from "~/features/http/cache-control";
+import { OVERLOADED_HEADERS, OVERLOADED_HTML, overloadedResponse, releaseWhenSent, type RenderLimiter } from "~/server/http/render-limit.server";
+import { OVERLOAD_REFUSED } from "~/server/observability/logger.server";
+import { currentRequestContext, runWithRequestContext } from "~/server/observability/request-context.server";
+import type { PageCache, Render } from "~/server/page-cache/page-cache.server";
+import { surrogateKeyHeaders } from "~/server/page-cache/surrogate-keys";
+import { CacheControl, sharedCacheMayStore } from "~/server/http/cache-control";
 
 /**
  * The Remix request handler for Express, with the hardening the stock adapter lacks:

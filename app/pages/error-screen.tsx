@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import { useHydrationMode } from "~/islands/hydration-mode";
 import { IslandHostProvider, IslandPageScript, useIslandHost } from "~/islands/island";
 import { usePageLocation } from "~/islands/page-location";
-import { islandHost } from "~/features/pages/page-providers";
+import { islandHost } from "~/features/routing/page-providers";
 import { RootBlock } from "~/blocks/blocks";
 import type { Blok, Country } from "~/content/schema";
 import { SiteProvider } from "~/features/site-state/site-context";

@@ -2,10 +2,10 @@ import { data } from "@remix-run/node";
 import type { Country } from "~/content/schema";
 import { getStory } from "~/content/stories.server";
 import { loadGlobals } from "~/features/shell/globals.server";
-import { contentUnavailable } from "~/features/observability/request-context.server";
-import type { NotFoundPayload } from "./error-screen";
+import { contentUnavailable } from "~/server/observability/request-context.server";
+import type { NotFoundPayload } from "../../pages/error-screen";
 import { notFoundMessage, type NotFoundReason } from "./not-found-message";
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 
 /** The 503 page's message when the content API cannot be reached and nothing is cached. */
 export const CONTENT_UNAVAILABLE_MESSAGE = "This page is temporarily unavailable. Please try again in a few minutes.";

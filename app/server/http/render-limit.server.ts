@@ -1,5 +1,5 @@
-import { CONTENT_UNAVAILABLE_MESSAGE } from "~/features/errors/not-found.server";
-import { CacheControl } from "~/features/http/cache-control";
+import { CONTENT_UNAVAILABLE_MESSAGE } from "~/server/errors/not-found.server";
+import { CacheControl } from "~/server/http/cache-control";
 
 /**
  * Overload protection (ADR 031, fair shares ADR 039): at most `concurrency` server renders at

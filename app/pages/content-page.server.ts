@@ -8,12 +8,12 @@ import type { BlockDataMap } from "~/blocks/runtime/block-data";
 import { loadBlockData } from "~/blocks/loaders.server";
 import type { Blok } from "~/content/schema";
 import type { PageSettings } from "~/features/shell/globals";
-import { throwNotFound } from "~/features/errors/not-found.server";
+import { throwNotFound } from "~/server/errors/not-found.server";
 import type { JsonLdNode } from "~/features/seo/json-ld";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { localeAllows } from "~/content/locale";
-import { PAGE_COMPONENTS, pageSettingsFrom } from "./page-settings";
-import { CacheControl } from "~/features/http/cache-control";
+import { PAGE_COMPONENTS, pageSettingsFrom } from "../features/routing/page-settings";
+import { CacheControl } from "~/server/http/cache-control";
 
 export type PageStory = Story<Blok & Record<string, unknown>>;
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 
 /**
  * The last Express error handler: every error that reaches it becomes a JSON answer

@@ -1,5 +1,5 @@
 import { timingSafeEqual, createHash } from "node:crypto";
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 import {
   createServer,
   type IncomingMessage,

@@ -21,8 +21,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { CACHE_POLICIES, type CachePolicy } from "~/content/cache.server";
-import { sharedCacheMayStore } from "~/features/http/cache-control";
-import { weakEtag } from "~/features/http/html-etag.server";
+import { sharedCacheMayStore } from "~/server/http/cache-control";
+import { weakEtag } from "~/server/http/html-etag.server";
 import { ByteLru } from "./lru";
 import { pageKey, renderQuery, variantCookieHeader, type PageVariant } from "./variant";
 

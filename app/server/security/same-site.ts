@@ -13,7 +13,7 @@
  * A page's action (a no-JavaScript form post) is refused the same way, and also when its Origin
  * names another host (a sibling subdomain): Remix refuses that itself with a 500 and an error log.
  */
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 
 export type SameSiteVerdict = "allowed" | "cross-site";
 
