@@ -2,7 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
-import { EnvError, parseEnv, type Env } from "./app/env.server";
+import { EnvError, parseEnv, type Env } from "./app/server/env.server";
 import { startOutbox } from "./app/features/forms/outbox.server";
 import { closeLeadStore } from "./app/features/forms/store.server";
 import { startInvalidationChannel, type InvalidationChannel } from "./app/content/invalidation.server";

@@ -10,13 +10,13 @@ declare module "@remix-run/node" {
 }
 
 /**
- * zod and app/zod-config.ts are one chunk, so the jitless setting runs right after zod itself,
+ * zod and app/lib/zod-config.ts are one chunk, so the jitless setting runs right after zod itself,
  * before any module that builds a schema (zod-config.ts says why). This build serves the pages
  * that hydrate whole (the configurator, the editor's preview, the dev server); published content
  * pages run as islands (vite.islands.config.ts).
  */
 function browserChunks(id: string): string | undefined {
-  if (id.includes("/node_modules/zod/") || id.endsWith("/app/zod-config.ts")) return "zod";
+  if (id.includes("/node_modules/zod/") || id.endsWith("/app/lib/zod-config.ts")) return "zod";
   return undefined;
 }
 

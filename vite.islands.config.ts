@@ -6,7 +6,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
  * `build/client/islands/`, with a manifest the server reads for the entry and its preloads
  * (app/islands/assets.server.ts). Each island's code is a chunk of its own, loaded when the island
  * hydrates. React and ReactDOM are one chunk (it changes only with an upgrade); zod and its
- * setting are one (app/zod-config.ts says why).
+ * setting are one (app/lib/zod-config.ts says why).
  */
 
 /** The stylesheets come from Remix's build (one per page, linked by the root); here a CSS import is nothing. */
@@ -60,7 +60,7 @@ export default defineConfig({
         // No folding of small chunks: each island's module keeps its own chunk and its entry in the
         // manifest, which the server's preload hints look up by module.
         manualChunks(id) {
-          if (id.includes("/node_modules/zod/") || id.endsWith("/app/zod-config.ts")) return "zod";
+          if (id.includes("/node_modules/zod/") || id.endsWith("/app/lib/zod-config.ts")) return "zod";
           if (FRAMEWORK.test(id) || id.startsWith("\0commonjsHelpers")) return "react";
           return undefined;
         },

@@ -13,7 +13,7 @@ import { dealerAnchorId, fillTemplate, listedDealers, selectDealerSearch } from 
 import type { StoreLocatorData } from "~/features/dealers/locator.server";
 import { loadGoogleMaps } from "~/features/dealers/maps-script";
 import { buildStaticMap } from "~/features/dealers/static-map";
-import { autoDealerJsonLd } from "~/features/seo/dealer-json-ld";
+import { autoDealerJsonLd } from "~/features/dealers/dealer-json-ld";
 import { JsonLd } from "~/features/seo/json-ld-script";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "./runtime/block-data";

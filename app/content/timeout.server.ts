@@ -1,4 +1,4 @@
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 
 /**
  * Content calls have a deadline (issue 27): a content service that hangs is an outage like one

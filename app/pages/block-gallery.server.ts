@@ -10,7 +10,7 @@ import { MODEL_RELATIONS } from "~/content/relations";
 import type { Country } from "~/content/schema";
 import { getStories } from "~/content/stories.server";
 import { localeAllows } from "~/content/locale";
-import { getEnv, type Env } from "~/env.server";
+import { getEnv, type Env } from "~/server/env.server";
 import { isPreviewRequest } from "../features/preview/preview.server";
 import { collectBlockExamples, describeBlockFields, type BlockExample, type BlockField, type GalleryStory } from "./block-gallery";
 

@@ -1,18 +1,19 @@
 import { data, redirect } from "@remix-run/node";
 import type { Country, Story } from "~/content/schema";
 import { MODEL_RELATIONS } from "~/content/relations";
-import { contentVersion, getStory } from "~/content/stories.server";
+import { getStory } from "~/content/stories.server";
+import { contentVersion } from "~/features/preview/preview.server";
 import { PREVIEW_HEADERS } from "~/features/preview/preview.server";
 import { hasPreviewParams } from "~/features/preview/params";
 import type { BlockDataMap } from "~/blocks/runtime/block-data";
 import { loadBlockData } from "~/blocks/loaders.server";
 import type { Blok } from "~/content/schema";
 import type { PageSettings } from "~/features/shell/globals";
-import { throwNotFound } from "~/server/errors/not-found.server";
+import { throwNotFound } from "~/features/routing/not-found.server";
 import type { JsonLdNode } from "~/features/seo/json-ld";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { localeAllows } from "~/content/locale";
-import { PAGE_COMPONENTS, pageSettingsFrom } from "../features/routing/page-settings";
+import { PAGE_COMPONENTS, pageSettingsFrom } from "../features/shell/page-settings";
 import { CacheControl } from "~/server/http/cache-control";
 
 export type PageStory = Story<Blok & Record<string, unknown>>;

@@ -4,24 +4,11 @@ import { IslandHostProvider, IslandPageScript, useIslandHost } from "~/islands/i
 import { usePageLocation } from "~/islands/page-location";
 import { islandHost } from "~/features/routing/page-providers";
 import { RootBlock } from "~/blocks/blocks";
-import type { Blok, Country } from "~/content/schema";
+import { type NotFoundPayload } from "~/server/http/not-found-payload";
 import { SiteProvider } from "~/features/site-state/site-context";
 import type { Globals } from "~/features/shell/globals";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { SiteLayout } from "~/features/shell/site-layout";
-
-export interface NotFoundPayload {
-  notFound: true;
-  message: string;
-  path: string;
-  country: Country;
-  errorStory: Blok | null;
-  globals: Globals | null;
-}
-
-export function isNotFoundPayload(value: unknown): value is NotFoundPayload {
-  return typeof value === "object" && value !== null && (value as { notFound?: unknown }).notFound === true;
-}
 
 /** The 404 screen: the CMS page of the story with slug `error`, inside the layout. */
 export function NotFoundScreen({ payload, globals }: { payload: NotFoundPayload; globals?: Globals | null }) {

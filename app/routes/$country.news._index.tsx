@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { contentVersion } from "~/content/stories.server";
+import { contentVersion } from "~/features/preview/preview.server";
 import { getNewsCategories, getNewsPage } from "~/features/news/news.server";
 import { loadPage } from "~/pages/content-page.server";
 import { ContentPage } from "~/pages/content-page";

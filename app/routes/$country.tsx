@@ -23,11 +23,8 @@ import { IslandHostProvider, IslandPageScript } from "~/islands/island";
 import { usePageLocation } from "~/islands/page-location";
 import { islandHost } from "~/features/routing/page-providers";
 import { countrySchema } from "~/content/schema";
-import {
-  ErrorScreen,
-  NotFoundScreen,
-  isNotFoundPayload,
-} from "~/pages/error-screen";
+import { ErrorScreen, NotFoundScreen } from "~/pages/error-screen";
+import { isNotFoundPayload } from "~/server/http/not-found-payload";
 import { errorMeta } from "~/features/routing/route-meta";
 import {
   layoutDataIn,
@@ -35,7 +32,7 @@ import {
   type PageHandle,
 } from "~/features/routing/route-data";
 import { layoutHeaders } from "~/features/routing/route-headers";
-import { throwNotFound } from "~/server/errors/not-found.server";
+import { throwNotFound } from "~/features/routing/not-found.server";
 import { JsonLd, collectStructuredData } from "~/features/seo/json-ld-script";
 import { organizationStructuredData } from "~/features/seo/structured-data.server";
 import {

@@ -14,7 +14,7 @@ import {
   webhookCoalescer,
   type WebhookEvent,
 } from "~/content/webhook.server";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { NO_STORE_HEADERS as NO_STORE } from "~/server/http/cache-control";
 import { purgeCdn } from "~/server/page-cache/cdn-purge.server";
 import { purgeKeysForPublish } from "~/server/page-cache/surrogate-keys";

@@ -1,4 +1,4 @@
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { LOCAL_BRIDGE_SOURCE } from "~/features/preview/local-bridge";
 import { CacheControl } from "~/server/http/cache-control";
 

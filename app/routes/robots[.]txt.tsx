@@ -1,4 +1,4 @@
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { robotsTxt } from "~/features/seo/robots";
 import { CacheControl } from "~/server/http/cache-control";
 

@@ -1,6 +1,6 @@
 import type { Country } from "~/content/schema";
 import { getStory } from "~/content/stories.server";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { type QuoteVehicle, MissingNvicCodeError } from "./calculator";
 import type { CardQuote } from "./components/card-quote";
 import { buildCardQuoteRequest, cardQuoteFigures, cardQuoteInputs } from "./card";

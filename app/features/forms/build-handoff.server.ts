@@ -1,6 +1,6 @@
 import type { Country } from "~/content/schema";
-import { contentVersion } from "~/content/stories.server";
-import { getEnv } from "~/env.server";
+import { contentVersion } from "~/features/preview/preview.server";
+import { getEnv } from "~/server/env.server";
 import type { BlockLoaderArgs } from "~/blocks/loaders.server";
 import { BUILD_HANDOFF_PARAM } from "~/features/configurator/handoff";
 import { resolveBuildHandOff } from "~/features/configurator/handoff.server";

@@ -1,4 +1,4 @@
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { describeLeadStore, getLeadStore, type Lead, type LeadStore } from "./store.server";
 
 /**

@@ -3,7 +3,7 @@
  * Each country is queried with its own language so translated fields (noindex, locale) apply.
  */
 import { getStories } from "~/content/stories.server";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { SEO_COUNTRIES } from "./alternates";
 import { SITEMAP_COMPONENTS, buildSitemapEntries, planSitemap, type SitemapPlan, type SitemapStory } from "./sitemap";
 import { CacheControl } from "~/server/http/cache-control";

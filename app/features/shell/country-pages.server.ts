@@ -1,7 +1,7 @@
 import type { Country } from "~/content/schema";
 import { getStories } from "~/content/stories.server";
 import { localeAllows } from "~/content/locale";
-import { PAGE_COMPONENTS } from "~/features/routing/page-settings";
+import { PAGE_COMPONENTS } from "~/features/shell/page-settings";
 import type { CountryPages } from "./country-switch-path";
 
 /** A page story as the listing reads it (body excluded). */

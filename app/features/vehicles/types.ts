@@ -1,6 +1,6 @@
 import type { Country } from "~/content/schema";
 import type { QuoteVehicle } from "~/features/finance/calculator";
-import type { AuState } from "~/features/pricing/states";
+import type { AuState } from "~/content/au-states";
 import type { PricedModel, VehiclePriceInput } from "~/features/pricing/types";
 
 /**

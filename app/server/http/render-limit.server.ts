@@ -1,4 +1,4 @@
-import { CONTENT_UNAVAILABLE_MESSAGE } from "~/server/errors/not-found.server";
+import { CONTENT_UNAVAILABLE_MESSAGE } from "./not-found-message";
 import { CacheControl } from "~/server/http/cache-control";
 
 /**

@@ -1,4 +1,4 @@
-import { countryOfPath } from "~/server/page-cache/variant";
+import { countryOfPath } from "./country-path";
 
 /**
  * Whether a request path may name a file of build/client or public. Every page of the site lives

@@ -20,7 +20,7 @@
  * computes it, so 304s work for HIT and MISS alike.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { CACHE_POLICIES, type CachePolicy } from "~/content/cache.server";
+import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
 import { sharedCacheMayStore } from "~/server/http/cache-control";
 import { weakEtag } from "~/server/http/html-etag.server";
 import { ByteLru } from "./lru";

@@ -1,3 +1,4 @@
+import { countryOfPath } from "~/server/http/country-path";
 /**
  * Page variants (issue 26, ADR 031): the few request facts a page's HTML depends on, as a
  * normalised string that keys the full-page cache (page-cache.server.ts) and a CDN's cache.
@@ -20,7 +21,7 @@ import { MAX_QUERY_LENGTH, roundCoordinate } from "~/features/dealers/locator";
 import { MAX_LISTING_PAGE } from "~/features/news/listing";
 import { CALCULATOR_PARAMS } from "~/features/finance/calculator";
 import { SUBMITTED_PARAM } from "~/features/forms/constants";
-import { parseAuState, parseIsABN } from "~/features/pricing/states";
+import { parseAuState, parseIsABN } from "~/content/au-states";
 import { CONSENT_VALUE, COOKIE_NAMES, hasConsentCookie, parseCookies } from "~/features/site-state/cookies";
 
 /**
@@ -136,12 +137,6 @@ export interface PageVariant {
   /** AU only: the state and buyer type prices are shown for. */
   state?: string;
   buyer?: "abn" | "private";
-}
-
-/** The country of a page path (/au/..., /nz/...), if any. */
-export function countryOfPath(pathname: string): "au" | "nz" | null {
-  const match = /^\/(au|nz)(?:\/|$)/.exec(pathname);
-  return match ? (match[1] as "au" | "nz") : null;
 }
 
 /** The variant of a request to `pathname` from its Cookie header (defaults as the layout applies them). */

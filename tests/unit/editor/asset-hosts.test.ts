@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { assetOrigins, isStoryblokAssetHost, parseAssetHost } from "~/components/asset-hosts";
 import { imageSrcSet, imageUrl, intrinsicSize, serviceable } from "~/components/image-url";
 import { resolveAssetRef } from "~/features/downloads/allow-list";
-import { parseEnv, getPublicEnv } from "~/env.server";
+import { parseEnv, getPublicEnv } from "~/server/env.server";
 import { cspDirectives } from "~/server/security/csp";
 
 /**

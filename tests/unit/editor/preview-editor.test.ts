@@ -3,7 +3,7 @@ import path from "node:path";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import { runWithRequestContext } from "~/server/observability/request-context.server";
 import { previewLanguageTarget, readPreviewLanguage, readPreviewRelease } from "~/features/preview/params";
 import { previewMiddleware } from "~/features/preview/middleware.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageSettingsFrom } from "~/features/routing/page-settings";
+import { pageSettingsFrom } from "~/features/shell/page-settings";
 import { stickyCtaHref } from "~/features/shell/sticky-bottom-bar";
 
 describe("pageSettingsFrom", () => {

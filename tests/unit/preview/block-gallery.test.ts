@@ -6,7 +6,7 @@ import { blockSchemas } from "~/blocks/schemas";
 import { collectBlockExamples, describeBlockFields, typeLabel, type GalleryStory } from "~/pages/block-gallery";
 import { createHash } from "node:crypto";
 import { blockGalleryAllowed, loadGalleryStories } from "~/pages/block-gallery.server";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { sitemapPath } from "~/features/seo/sitemap";
 
 process.env.CONTENT_DIR = "content-fixtures";

@@ -5,7 +5,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { renderToStaticMarkup } from "react-dom/server";
 import { ContentPage } from "~/pages/content-page";
 import type { PageStory } from "~/pages/content-page.server";
-import { DEFAULT_LOCAL_PREVIEW_TOKEN } from "~/features/preview/preview.server";
+import { DEFAULT_LOCAL_PREVIEW_TOKEN } from "~/server/env.server";
 import { previewTokenFor } from "~/features/preview/token.server";
 import { SiteProvider } from "~/features/site-state/site-context";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createContentClient } from "~/content/client.server";
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { createOutboxWorker, outboxConfigFromEnv } from "~/features/forms/outbox.server";
 import { getLeadStore } from "~/features/forms/store.server";
 import { submittedKey } from "../../support/leads";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import type { LogLevel } from "~/server/observability/logger.server";
 
 /**
@@ -69,7 +69,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   delete process.env.CRM_BASE_URL;
   delete process.env.BOT_CHECK_SECRET;
 
-  const { parseEnv } = await import("~/env.server");
+  const { parseEnv } = await import("~/server/env.server");
   const { createApp } = await import("../../../server-app");
   const { createLogger } = await import("~/server/observability/logger.server");
   const env = parseEnv(process.env);

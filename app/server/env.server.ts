@@ -189,3 +189,19 @@ export function getPublicEnv(env: Env = getEnv()) {
   };
 }
 export type PublicEnv = ReturnType<typeof getPublicEnv>;
+
+/**
+ * The local preview token when LOCAL_PREVIEW_TOKEN is unset. It is published (README, tests), so
+ * in production it is honoured only for requests from this machine (previewTokenAllowedFrom).
+ */
+export const DEFAULT_LOCAL_PREVIEW_TOKEN = "kestrel-local-preview";
+
+/** The local content's preview token: its drafts are answered to it alone (LOCAL_PREVIEW_TOKEN or the default). */
+export function localPreviewToken(env: Env = getEnv()): string {
+  return env.LOCAL_PREVIEW_TOKEN ?? DEFAULT_LOCAL_PREVIEW_TOKEN;
+}
+
+/** The content version without a request: drafts in development, else published content. */
+export function environmentContentVersion(env: Env = getEnv()): "draft" | "published" {
+  return env.NODE_ENV === "development" ? "draft" : "published";
+}

@@ -3,12 +3,9 @@ import type { Country } from "~/content/schema";
 import { getStory } from "~/content/stories.server";
 import { loadGlobals } from "~/features/shell/globals.server";
 import { contentUnavailable } from "~/server/observability/request-context.server";
-import type { NotFoundPayload } from "../../pages/error-screen";
-import { notFoundMessage, type NotFoundReason } from "./not-found-message";
+import type { NotFoundPayload } from "~/server/http/not-found-payload";
+import { CONTENT_UNAVAILABLE_MESSAGE, notFoundMessage, type NotFoundReason } from "~/server/http/not-found-message";
 import { CacheControl } from "~/server/http/cache-control";
-
-/** The 503 page's message when the content API cannot be reached and nothing is cached. */
-export const CONTENT_UNAVAILABLE_MESSAGE = "This page is temporarily unavailable. Please try again in a few minutes.";
 
 /**
  * Throws a 404 whose payload carries the CMS `error` story, so the error screen can render it

@@ -1,6 +1,6 @@
 import type { Dealer } from "~/features/dealers/types";
 import { openingHoursSpecification } from "~/features/dealers/hours";
-import { SCHEMA_CONTEXT, compact, type JsonLdNode } from "./json-ld";
+import { SCHEMA_CONTEXT, compact, type JsonLdNode } from "../seo/json-ld";
 
 /*
  * The AutoDealer builder, apart from json-ld.ts: the dealer locator builds it in the browser, and

@@ -1,3 +1,6 @@
+/** The 503 page's message when the content API cannot be reached and nothing is cached. */
+export const CONTENT_UNAVAILABLE_MESSAGE = "This page is temporarily unavailable. Please try again in a few minutes.";
+
 /**
  * Why a page is a 404, and the message the error screen shows for it (spec site.md section 8):
  * - `invalid-route`: a route parameter failed validation (a country that is not au or nz), a
