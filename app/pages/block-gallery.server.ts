@@ -11,7 +11,7 @@ import type { Country } from "~/content/schema";
 import { getStories } from "~/content/stories.server";
 import { localeAllows } from "~/content/locale";
 import { getEnv, type Env } from "~/server/env.server";
-import { isPreviewRequest } from "../features/preview/preview.server";
+import { isPreviewRequest } from "~/features/preview/preview.server";
 import { collectBlockExamples, describeBlockFields, type BlockExample, type BlockField, type GalleryStory } from "./block-gallery";
 
 export interface GalleryExample extends BlockExample {

@@ -3,7 +3,7 @@
  * the open story. Loaded by `useLiveStory` only in preview mode, so no other page carries it.
  */
 import { parseBloks } from "~/blocks/parse";
-import { BRIDGE_EVENTS, bridgeOutcome, type StoryblokBridgeConstructor } from "../features/preview/bridge";
+import { BRIDGE_EVENTS, bridgeOutcome, type StoryblokBridgeConstructor } from "~/features/preview/bridge";
 
 declare global {
   interface Window {

@@ -1,10 +1,8 @@
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { Country, Story } from "~/content/schema";
 import { MODEL_RELATIONS } from "~/content/relations";
 import { getStory } from "~/content/stories.server";
 import { contentVersion } from "~/features/preview/preview.server";
-import { PREVIEW_HEADERS } from "~/features/preview/preview.server";
-import { hasPreviewParams } from "~/features/preview/params";
 import type { BlockDataMap } from "~/blocks/runtime/block-data";
 import { loadBlockData } from "~/blocks/loaders.server";
 import type { Blok } from "~/content/schema";
@@ -13,8 +11,8 @@ import { throwNotFound } from "~/features/routing/not-found.server";
 import type { JsonLdNode } from "~/features/seo/json-ld";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { localeAllows } from "~/content/locale";
-import { PAGE_COMPONENTS, pageSettingsFrom } from "../features/shell/page-settings";
-import { CacheControl } from "~/server/http/cache-control";
+import { homeRedirect, pageHeadersFor } from "~/features/routing/page-headers";
+import { PAGE_COMPONENTS, pageSettingsFrom } from "~/features/shell/page-settings";
 
 export type PageStory = Story<Blok & Record<string, unknown>>;
 
@@ -26,30 +24,6 @@ export interface ContentPageData {
   structuredData: JsonLdNode[];
   /** Server data of the body's blocks, by blok _uid (app/blocks/loaders.server.ts; read with useBlockData). */
   blockData: BlockDataMap;
-}
-
-/** Published pages may be cached briefly by shared caches; the content cache does the rest. */
-export const PAGE_CACHE_CONTROL = CacheControl.page;
-
-/**
- * Headers of a published page. The HTML depends on the visitor's cookies (consent banner, AU
- * state and buyer type for prices), so shared caches must key on them.
- */
-export const PAGE_HEADERS = { "Cache-Control": PAGE_CACHE_CONTROL, Vary: "Cookie" } as const;
-
-/** Headers of a page in a content version: drafts (previews) are never cached nor indexed. */
-export function pageHeadersFor(version: "draft" | "published"): Record<string, string> {
-  return version === "draft" ? { ...PREVIEW_HEADERS } : { ...PAGE_HEADERS };
-}
-
-/**
- * `/{country}/home` is the country's home at `/{country}`. The query goes along: the visual editor
- * opens the Home story at `/{country}/home?_storyblok…`, and the preview must survive the redirect;
- * a preview's redirect is temporary (302), since its signed query expires.
- */
-export function homeRedirect(request: Request, country: Country): Response {
-  const { search } = new URL(request.url);
-  return redirect(`/${country}${search}`, hasPreviewParams(search) ? 302 : 301);
 }
 
 /** What a page route asks of `loadPage`, beyond its slug. */

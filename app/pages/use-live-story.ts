@@ -8,7 +8,7 @@
 import { useMatches } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { rootDataIn } from "~/features/routing/route-data";
-import type { PreviewClientInfo } from "../features/preview/bridge";
+import type { PreviewClientInfo } from "~/features/preview/bridge";
 
 /** The preview info of the root loader (null outside preview mode). */
 export function usePreviewInfo(): PreviewClientInfo | null {

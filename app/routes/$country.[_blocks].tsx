@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { contentVersion } from "~/features/preview/preview.server";
-import { pageHeadersFor } from "~/pages/content-page.server";
+import { pageHeadersFor } from "~/features/routing/page-headers";
 import { requireCountry } from "~/features/routing/country.server";
 import type { PageHandle } from "~/features/routing/route-data";
 import { brandFrom } from "~/features/routing/route-meta";

@@ -7,7 +7,7 @@ import { environmentContentVersion } from "~/server/env.server";
 import { throwNotFound } from "~/features/routing/not-found.server";
 import { calculatorContentFromSettings, NO_CALCULATOR_CONTENT, type CalculatorContent } from "~/features/finance/calculator-content";
 import type { FinanceQuoteResponse } from "~/features/finance/quote-schema";
-import { PAGE_HEADERS } from "~/pages/content-page.server";
+import { PAGE_HEADERS } from "~/features/routing/page-headers";
 import { requireCountry } from "~/features/routing/country.server";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { buyerChoiceCookies, buyerContextFromRequest } from "~/features/site-state/cookies.server";

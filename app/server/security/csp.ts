@@ -9,7 +9,7 @@
  */
 
 import { assetOrigins } from "~/components/asset-hosts";
-import { previewCspSources, STORYBLOK_EDITOR_ORIGIN } from "../../features/preview/csp";
+import { previewCspSources, STORYBLOK_EDITOR_ORIGIN } from "~/features/preview/csp";
 
 export { STORYBLOK_EDITOR_ORIGIN };
 

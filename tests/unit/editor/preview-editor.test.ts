@@ -9,7 +9,7 @@ import { previewLanguageTarget, readPreviewLanguage, readPreviewRelease } from "
 import { previewMiddleware } from "~/features/preview/middleware.server";
 import { isLoopbackAddress, isPreviewRequest, previewTokenAllowedFrom } from "~/features/preview/preview.server";
 import { previewTokenFor } from "~/features/preview/token.server";
-import { homeRedirect } from "~/pages/content-page.server";
+import { homeRedirect } from "~/features/routing/page-headers";
 import type { Logger, LogLevel } from "~/server/observability/logger.server";
 import { createApp } from "../../../server-app";
 

@@ -5,7 +5,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { etagMatches, htmlEtag, weakEtag } from "~/server/http/html-etag.server";
 import { pageHeaders } from "~/features/routing/route-headers";
-import { PAGE_HEADERS } from "~/pages/content-page.server";
+import { PAGE_HEADERS } from "~/features/routing/page-headers";
 
 let server: Server;
 let base: string;
