@@ -86,6 +86,9 @@ const contentQuerySchema = z
   .passthrough();
 const MAX_CONTENT_URL = 4096;
 
+type HeaderOptions = Parameters<typeof securityHeaders>[0];
+type LimitPool = ReturnType<typeof createRateLimitPool> | undefined;
+
 export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: AppOptions): Express {
   const production = env.NODE_ENV === "production";
   const headerOptions = { production, https: env.SITE_URL.startsWith("https://"), assetOrigins: assetOrigins(env.STORYBLOK_REGION, env.STORYBLOK_ASSET_HOST) };
@@ -97,8 +100,46 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   // the image limit guards this instance's CPU (resizes are per instance), so it stays in memory.
   const limitPool = env.DATABASE_URL ? createRateLimitPool(env.DATABASE_URL) : undefined;
 
-  // Prometheus metrics: every request is timed from here. /metrics is served on this
-  // port only with METRICS_TOKEN (a bearer token); server.ts serves it on METRICS_PORT otherwise.
+  const metrics = mountMetrics(app, env);
+  mountRequestContext(app);
+  app.use(securityHeaders(headerOptions));
+  // Health checks come first after the baseline headers: nothing else runs for them (ADR 031).
+  mountHealthChecks(app, env);
+  app.use(compression());
+
+  // Visual-editor preview: verifies the editor's signed parameters once and sets
+  // res.locals.preview (the CSP widens for that response in the load context); preview responses
+  // are never cached nor indexed.
+  app.use(previewMiddleware(env));
+
+  mountCanonicalRedirects(app, env, production);
+  mountStaticFiles(app, viteDevServer);
+  mountImages(app, env, metrics, imageCacheDir);
+  // Content assets (images, video, PDF, CSV) of the local content set.
+  app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { maxAge: "1d", fallthrough: false }));
+
+  app.use(accessLog(logger));
+  const limiters = mountWriteLimits(app, env, limitPool);
+  // The local content API, mounted for tools, when no Storyblok token is configured.
+  if (!env.STORYBLOK_TOKEN) mountLocalContentApi(app, env, logger);
+
+  // HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
+  app.use(htmlEtag());
+  mountRemix(app, { env, build, logger, production, headerOptions, metrics, ...limiters });
+
+  app.use(
+    jsonErrorHandler((error) =>
+      logger.log("error", `Unhandled error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`),
+    ),
+  );
+  return app;
+}
+
+/**
+ * Prometheus metrics: every request is timed from here. /metrics is served on this port only
+ * with METRICS_TOKEN (a bearer token); server.ts serves it on METRICS_PORT otherwise.
+ */
+function mountMetrics(app: Express, env: Env): Metrics {
   const metrics = new Metrics({ isStaticFile: mayBeStaticFile, leadCounts: async () => (await getLeadStore()).counts() });
   app.locals.metrics = metrics;
   app.use(metrics.middleware());
@@ -106,8 +147,11 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     if (!env.METRICS_TOKEN || !bearerMatches(req.get("authorization"), env.METRICS_TOKEN)) return next();
     metrics.scrape().then(({ contentType, body }) => res.set({ "Content-Type": contentType, "Cache-Control": CacheControl.noStore }).send(body), next);
   });
+  return metrics;
+}
 
-  // Every request gets an id (a sane client X-Request-Id is kept), echoed and put on every log line.
+/** Every request gets an id (a sane client X-Request-Id is kept), echoed and put on every log line. */
+function mountRequestContext(app: Express): void {
   app.use((req, res, next) => {
     const id = requestIdFrom(req.headers["x-request-id"]);
     res.setHeader("X-Request-Id", id);
@@ -118,9 +162,10 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
       next();
     });
   });
-  app.use(securityHeaders(headerOptions));
+}
 
-  // Health checks come first after the baseline headers: nothing else runs for them (ADR 031).
+/** /healthz (the process answers) and /readyz (the content and the lead store answer). */
+function mountHealthChecks(app: Express, env: Env): void {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", CacheControl.noStore).json({ status: "ok" });
   });
@@ -146,15 +191,9 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     const report = await readiness.current();
     res.status(report.status === "ready" ? 200 : 503).set("Cache-Control", CacheControl.noStore).json(report);
   });
+}
 
-  app.use(compression());
-
-  // Visual-editor preview: verifies the editor's signed parameters once and sets
-  // res.locals.preview (the CSP widens for that response in the load context); preview responses
-  // are never cached nor indexed.
-  app.use(previewMiddleware(env));
-
-
+function mountCanonicalRedirects(app: Express, env: Env, production: boolean): void {
   // In production the host without "www" goes to the "www" form when SITE_URL has it.
   if (production) {
     app.use((req, res, next) => {
@@ -170,7 +209,10 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     if (!target) return next();
     res.set("Cache-Control", CacheControl.publicHour).redirect(301, target);
   });
+}
 
+/** The build's files (or Vite in development) and public/. */
+function mountStaticFiles(app: Express, viteDevServer: ViteDevServer | undefined): void {
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
@@ -180,8 +222,10 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     app.use(filesOnly(express.static("build/client", { maxAge: "1h" })));
   }
   app.use(filesOnly(express.static("public", { maxAge: "1h" })));
+}
 
-  // The image service for local content: /media/<file>/m/<w>x<h>/filters:... (Storyblok's URL forms).
+/** The image service for local content: /media/<file>/m/<w>x<h>/filters:... (Storyblok's URL forms). */
+function mountImages(app: Express, env: Env, metrics: Metrics, imageCacheDir: string | undefined): void {
   app.use(requestRateLimit(isImageRequest, createLimiter("images", perMinuteFromEnv(env.IMAGE_RATE_LIMIT, DEFAULT_IMAGE_RATE_LIMIT))));
   const images = createImageService({
     assetsDir: path.join(env.CONTENT_DIR_ABS, "assets"),
@@ -207,12 +251,13 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     res.set({ "Content-Type": result.contentType, "Cache-Control": CacheControl.image, "X-Image-Cache": result.cache });
     res.send(result.body);
   });
+}
 
-  // Content assets (images, video, PDF, CSV) of the local content set.
-  app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { maxAge: "1d", fallthrough: false }));
-
-  app.use(accessLog(logger));
-
+/**
+ * Refuses cross-site writes and limits each client's writes; returns the limiters of leads and
+ * download bytes, which the load context hands to the routes that accept them.
+ */
+function mountWriteLimits(app: Express, env: Env, limitPool: LimitPool) {
   // A write another site's page sent is refused (403) before anything counts or reads it.
   app.use(sameSiteWrites(env.SITE_URL));
   // Per-client limit of any write. Leads are limited where one is accepted (submitLead, through
@@ -223,44 +268,62 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     perContact: createLimiter("form-contacts", contactRateLimitConfigFromEnv(env), limitPool),
   };
   const downloadLimiter = createLimiter("downloads", downloadBudgetConfigFromEnv(env), limitPool);
+  return { leadLimiters, downloadLimiter };
+}
 
-  // The local content API, mounted for tools, when no Storyblok token is configured.
-  if (!env.STORYBLOK_TOKEN) {
-    if (usesPublicDefaultToken(env)) logger.log("warn", PUBLIC_DEFAULT_TOKEN_NOTICE);
-    const contentApi = getLocalContentApi(env.CONTENT_DIR_ABS);
-    app.all("/_content/v2/*", async (req, res) => {
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        res.status(405).set({ Allow: "GET", "Cache-Control": CacheControl.noStore }).json({ error: "Only GET is supported." });
-        return;
-      }
-      const query = contentQuerySchema.safeParse(req.query);
-      if (req.originalUrl.length > MAX_CONTENT_URL || !query.success) {
-        res.status(400).set("Cache-Control", CacheControl.noStore).json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
-        return;
-      }
-      // The published default preview token opens drafts to this machine alone.
-      if (query.data.version === "draft" && !previewTokenAllowedFrom(env, req.ip)) {
-        res.status(401).set("Cache-Control", CacheControl.noStore).json({ error: DRAFT_NEEDS_PREVIEW_TOKEN });
-        return;
-      }
-      let url: URL;
-      try {
-        url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
-      } catch {
-        url = new URL(req.originalUrl, "http://localhost");
-      }
-      const response = await contentApi(new Request(url, { method: "GET" }));
-      res.status(response.status);
-      response.headers.forEach((value, key) => res.setHeader(key, value));
-      res.send(Buffer.from(await response.arrayBuffer()));
-    });
-  }
+/** The local content API (/_content/v2/), for tools, answering GET only. */
+function mountLocalContentApi(app: Express, env: Env, logger: Logger): void {
+  if (usesPublicDefaultToken(env)) logger.log("warn", PUBLIC_DEFAULT_TOKEN_NOTICE);
+  const contentApi = getLocalContentApi(env.CONTENT_DIR_ABS);
+  app.all("/_content/v2/*", async (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.status(405).set({ Allow: "GET", "Cache-Control": CacheControl.noStore }).json({ error: "Only GET is supported." });
+      return;
+    }
+    const query = contentQuerySchema.safeParse(req.query);
+    if (req.originalUrl.length > MAX_CONTENT_URL || !query.success) {
+      res.status(400).set("Cache-Control", CacheControl.noStore).json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
+      return;
+    }
+    // The published default preview token opens drafts to this machine alone.
+    if (query.data.version === "draft" && !previewTokenAllowedFrom(env, req.ip)) {
+      res.status(401).set("Cache-Control", CacheControl.noStore).json({ error: DRAFT_NEEDS_PREVIEW_TOKEN });
+      return;
+    }
+    let url: URL;
+    try {
+      url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    } catch {
+      url = new URL(req.originalUrl, "http://localhost");
+    }
+    const response = await contentApi(new Request(url, { method: "GET" }));
+    res.status(response.status);
+    response.headers.forEach((value, key) => res.setHeader(key, value));
+    res.send(Buffer.from(await response.arrayBuffer()));
+  });
+}
 
-  // HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
-  app.use(htmlEtag());
-
-  // Published pages come from the full-page cache (never in development, which reads drafts);
-  // renders are bounded, past a short queue a fast 503 (ADR 031).
+/**
+ * Remix renders every other request. Published pages come from the full-page cache (never in
+ * development, which reads drafts); renders are bounded, past a short queue a fast 503 (ADR 031).
+ */
+function mountRemix(
+  app: Express,
+  {
+    env,
+    build,
+    logger,
+    production,
+    headerOptions,
+    metrics,
+    leadLimiters,
+    downloadLimiter,
+  }: Pick<AppOptions, "env" | "build" | "logger"> & {
+    production: boolean;
+    headerOptions: HeaderOptions;
+    metrics: Metrics;
+  } & ReturnType<typeof mountWriteLimits>,
+): void {
   const pageCache = new PageCache({
     maxBytes: env.NODE_ENV === "development" ? 0 : Number(env.PAGE_CACHE_MAX_BYTES ?? DEFAULT_PAGE_CACHE_MAX_BYTES),
     maxEntryBytes: env.PAGE_CACHE_MAX_ENTRY_BYTES ? Number(env.PAGE_CACHE_MAX_ENTRY_BYTES) : undefined,
@@ -300,11 +363,4 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     },
   });
   app.all("*", readBody, (req, res, next) => reenterRequestContext((res.locals as Locals).requestContext, () => remix(req, res, next)));
-
-  app.use(
-    jsonErrorHandler((error) =>
-      logger.log("error", `Unhandled error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`),
-    ),
-  );
-  return app;
 }
