@@ -67,7 +67,7 @@ export interface AppOptions {
 
 /**
  * A static-file middleware that is not asked about country pages: no file lives under /au or /nz,
- * and each look-up is a file-system stat (6 % of an uncached render's CPU, ADR 031).
+ * and each look-up is a file-system stat (6 % of an uncached render's CPU).
  */
 function filesOnly(serve: express.RequestHandler): express.RequestHandler {
   return (req, res, next) => (mayBeStaticFile(req.path) ? serve(req, res, next) : next());
@@ -103,7 +103,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   const metrics = mountMetrics(app, env);
   mountRequestContext(app);
   app.use(securityHeaders(headerOptions));
-  // Health checks come first after the baseline headers: nothing else runs for them (ADR 031).
+  // Health checks come first after the baseline headers: nothing else runs for them.
   mountHealthChecks(app, env);
   app.use(compression());
 
@@ -305,7 +305,7 @@ function mountLocalContentApi(app: Express, env: Env, logger: Logger): void {
 
 /**
  * Remix renders every other request. Published pages come from the full-page cache (never in
- * development, which reads drafts); renders are bounded, past a short queue a fast 503 (ADR 031).
+ * development, which reads drafts); renders are bounded, past a short queue a fast 503.
  */
 function mountRemix(
   app: Express,

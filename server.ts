@@ -66,10 +66,11 @@ const metricsServer = env.METRICS_PORT
     )
   : null;
 
-const server: Server = app.listen(env.PORT, () => {
+const onListening = () => {
   const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;
-  console.log(`[${env.NODE_ENV}] listening on http://localhost:${env.PORT} with ${source}`);
-});
+  console.log(`[${env.NODE_ENV}] listening on http://${env.HOST ?? "localhost"}:${env.PORT} with ${source}`);
+};
+const server: Server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening);
 // Slow clients cannot hold a connection open forever.
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;

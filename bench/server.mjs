@@ -17,7 +17,7 @@ export async function startServer({ env = {}, port = PORT } = {}) {
   ensureBuild();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server-build/server.js"], {
-    env: { MALLOC_ARENA_MAX: "2", ...process.env, PORT: String(port), NODE_ENV: "production", ...env },
+    env: { MALLOC_ARENA_MAX: "2", ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   // The server's warnings and errors, without its access lines: under overload those are the fast

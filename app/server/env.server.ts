@@ -134,6 +134,8 @@ export const envSchema = z.object({
   // Neither: no /metrics.
   METRICS_PORT: optionalPositiveInt("METRICS_PORT"),
   METRICS_HOST: optionalString,
+  // The address the site listens on; unset: every interface. Tests and benchmarks use 127.0.0.1.
+  HOST: optionalString,
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 32, "METRICS_TOKEN must be at least 32 characters"),
   LOG_FORMAT: z
     .enum(["json", "pretty"], { message: "LOG_FORMAT must be json or pretty" })

@@ -116,6 +116,7 @@ suite("the CDN recipe: Varnish in front of the production server", () => {
         PATH: process.env.PATH ?? "",
         NODE_ENV: "production",
         PORT: String(serverPort),
+        HOST: "127.0.0.1",
         SITE_URL: origin,
         CONTENT_DIR: path.join(dir, "content"),
         LEADS_DB_PATH: path.join(dir, "leads.db"),

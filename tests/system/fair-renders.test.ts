@@ -43,6 +43,7 @@ beforeAll(async () => {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
+      HOST: "127.0.0.1",
       CONTENT_DIR: "content-fixtures",
       SITE_URL: base,
       STORYBLOK_TOKEN: "",
