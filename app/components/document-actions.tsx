@@ -11,7 +11,7 @@ const VideoModal = lazy(() => import("./video-modal").then((m) => ({ default: m.
 /**
  * The attributes of a link that plays its video in a modal instead of navigating (Button, Card).
  * The click is handled once for the whole document (DocumentActions), so a block with such a link
- * needs no JavaScript of its own and can keep its server HTML (ADR 020). Without JavaScript the
+ * needs no JavaScript of its own and can keep its server HTML. Without JavaScript the
  * link goes to the video.
  */
 export interface VideoLinkAttributes {

@@ -1,5 +1,5 @@
 /**
- * The in-process content cache (ARCHITECTURE.md decision 8, ADR 008 and 017): every published
+ * The in-process content cache: every published
  * content read of app/content/stories.server.ts goes through it.
  *
  * - Named policies: how long a read is fresh, how long it may be served stale while one refresh
@@ -280,7 +280,7 @@ export function getContentCache(): ContentCache {
       onNewVersion: () => clearPageCache(),
     });
     onContentInvalidated((event) => {
-      // A publish on any instance: this instance's stored pages go too (issue 26 item 2).
+      // A publish on any instance: this instance's stored pages go too.
       clearPageCache();
       if (event.cv === null) cache.invalidate();
       else if (event.cv !== cache.version) {

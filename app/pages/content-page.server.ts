@@ -56,7 +56,7 @@ export type PageView<E extends Record<string, unknown> = Record<never, never>> =
  * it, the structured data's reads and the route's extra reads; applies the page rules (the story
  * exists, has an allowed root component and a locale that is empty, both or the URL's country,
  * else the 404 page with the error story); then runs the body's block loaders. A document's data
- * leaves out the content of the body's islands (ADR 031).
+ * leaves out the content of the body's islands.
  */
 export async function loadPage<E extends Record<string, unknown> = Record<never, never>>(
   request: Request,

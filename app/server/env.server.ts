@@ -110,7 +110,7 @@ export const envSchema = z.object({
   ),
   // Content calls: the deadline of one call in ms (default 5000); a timeout counts as an outage.
   CONTENT_TIMEOUT_MS: optionalPositiveInt("CONTENT_TIMEOUT_MS"),
-  // Full-page cache and overload protection (ADR 031): the cache's bound in bytes (0: off), and
+  // Full-page cache and overload protection: the cache's bound in bytes (0: off), and
   // concurrent renders, queued requests and the longest wait in the queue before a fast 503.
   PAGE_CACHE_MAX_BYTES: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "PAGE_CACHE_MAX_BYTES must be a whole number of bytes (0: no page cache)"),
   // The largest page the cache stores, in bytes (default 524288); larger pages are served unstored.
@@ -124,7 +124,7 @@ export const envSchema = z.object({
   RENDER_QUEUE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE_PER_CLIENT must be a whole number (0: no queue for one client)"),
   // How often /readyz's background check runs, in ms (default 2000).
   READINESS_INTERVAL_MS: optionalPositiveInt("READINESS_INTERVAL_MS"),
-  // A CDN's purge endpoint (ADR 034): the publish webhook sends it `PURGE` with the publish's
+  // A CDN's purge endpoint: the publish webhook sends it `PURGE` with the publish's
   // Surrogate-Key list (deploy/varnish/default.vcl answers it). Unset: no purge is sent.
   CDN_PURGE_URL: optionalUrl("CDN_PURGE_URL"),
   // The shared secret each purge carries (`X-Purge-Token`); the VCL's purge.vcl holds the same.

@@ -1,5 +1,5 @@
 /**
- * Preview mode of a request (issue 13): Storyblok's visual editor opens a page with signed
+ * Preview mode of a request: Storyblok's visual editor opens a page with signed
  * parameters; when they verify against the preview secret, the page shows draft content with the
  * editable attributes, is never cached nor indexed, and loads the bridge. Otherwise the
  * parameters are ignored.

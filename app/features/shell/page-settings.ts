@@ -5,11 +5,6 @@ import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 /** Story content types the catch-all may render as a page. */
 export const PAGE_COMPONENTS = new Set(["page", "news-detail", "owners-club-event-detail"]);
 
-/**
- * The locale rule under its older name, for app/blocks/loaders.server.ts (the block runtime's part
- * of issue 28 moves it to `localeAllows` from app/content/locale.ts).
- */
-
 /** The shell settings a page story carries (spec site.md sections 2 and 3). */
 export function pageSettingsFrom(content: Blok & Record<string, unknown>, defaults: Partial<PageSettings> = {}): PageSettings {
   const base = { ...DEFAULT_PAGE_SETTINGS, ...defaults };

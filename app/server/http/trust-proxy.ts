@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 
 /**
  * TRUST_PROXY: which proxies in front of the server may name the client (X-Forwarded-For), so
- * that req.ip (rate limits, ADR 029) is the visitor's address and not the balancer's. Either a hop
+ * that req.ip (rate limits) is the visitor's address and not the balancer's. Either a hop
  * count (`1`: one balancer in front; the address it saw is the client) or a comma-separated list
  * of addresses, CIDR ranges and Express's names (`loopback`, `linklocal`, `uniquelocal`). Default:
  * `loopback` (a proxy on the same machine). `true` (trust every hop) is refused: any client could

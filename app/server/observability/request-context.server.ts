@@ -15,7 +15,7 @@ export interface RequestContext {
   contentKeys: Set<string>;
   /**
    * True while the request renders an HTML document (not Remix's data request of a client
-   * navigation): its page data can leave out what the browser keeps from the HTML (ADR 031).
+   * navigation): its page data can leave out what the browser keeps from the HTML.
    */
   document: boolean;
   /** A verified visual-editor preview's release (`_storyblok_release`): its draft reads ask for it (`from_release`). */

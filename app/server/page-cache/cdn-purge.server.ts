@@ -1,5 +1,5 @@
 /**
- * Purging a CDN by surrogate key (issue 26 item 5, ADR 034): on a publish webhook the server sends
+ * Purging a CDN by surrogate key: on a publish webhook the server sends
  * `PURGE <CDN_PURGE_URL>` with `Surrogate-Key: <keys space-separated>` (the keys of
  * `purgeKeysForPublish`) and the shared secret in `X-Purge-Token` (CDN_PURGE_SECRET), which deploy/varnish/default.vcl turns into a ban of the cached pages
  * that name any of them. Bounded: each attempt has a deadline, a failed attempt (network error,

@@ -1,5 +1,5 @@
 /**
- * Surrogate keys (issue 26 item 5, ADR 031): every published page names the content it was built
+ * Surrogate keys: every published page names the content it was built
  * from, in `Surrogate-Key` (Fastly and others: space-separated) and `Cache-Tag` (Cloudflare:
  * comma-separated), so that a CDN can purge exactly the pages a publish changes:
  *

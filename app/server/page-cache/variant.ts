@@ -1,6 +1,6 @@
 import { countryOfPath } from "~/server/http/country-path";
 /**
- * Page variants (issue 26, ADR 031): the few request facts a page's HTML depends on, as a
+ * Page variants: the few request facts a page's HTML depends on, as a
  * normalised string that keys the full-page cache (page-cache.server.ts) and a CDN's cache.
  *
  * - Every page under /{country} shows the cookie banner until the visitor consents: `consent`.

@@ -122,7 +122,7 @@ function hardenCookies(response: Response, secure: boolean): Response {
 
 /**
  * A page a shared cache may store names the content it was built from (`Surrogate-Key`,
- * `Cache-Tag`), so a CDN can purge exactly the pages a publish changes (ADR 031).
+ * `Cache-Tag`), so a CDN can purge exactly the pages a publish changes.
  */
 export function withSurrogateKeys(response: Response, keys: Iterable<string> | undefined): Response {
   if (!keys || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
@@ -142,7 +142,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
   /**
    * Under a flood, a request that would need a render while every slot and the queue are taken is
    * refused before any work for it (no Request, no page cache, no web streams): at thousands a
-   * second, that work held up the event loop and with it the health checks (ADR 031). Pages the
+   * second, that work held up the event loop and with it the health checks. Pages the
    * cache answers (HIT, STALE, a render in flight) are still served.
    */
   const refuseEarly = (req: ExpressRequest, res: ExpressResponse): boolean => {
@@ -181,7 +181,7 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         const release = limited ? await options.renderLimiter!.acquire(background ? undefined : request.signal) : null;
         if (limited && !release) {
           if (background) throw new Error("render limit reached: revalidation skipped");
-          // Counted in the access log, not written line by line (ADR 031).
+          // Counted in the access log, not written line by line.
           res.locals[OVERLOAD_REFUSED] = true;
           return { response: overloadedResponse(), contentFailures: 0 };
         }
@@ -198,10 +198,10 @@ export function createRemixHandler(options: RemixHandlerOptions) {
             release?.();
           }
         }
-        // The slot is held until the response is sent, or the client goes (ADR 031).
+        // The slot is held until the response is sent, or the client goes.
         if (release) releaseWhenSent(res, release);
         // A document (not the data request of a client navigation, `.data`): loaders may leave
-        // out of its page data what the browser keeps from the HTML (islands, ADR 031).
+        // out of its page data what the browser keeps from the HTML (islands).
         const own = currentRequestContext();
         if (own) own.document = !new URL(renderRequest.url).pathname.endsWith(".data");
         const rendered = await finish(await handle(renderRequest, { ...context, nonce }));
