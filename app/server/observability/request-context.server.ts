@@ -13,11 +13,6 @@ export interface RequestContext {
   contentFailures: number;
   /** Surrogate keys of the published content read while serving it (page-cache/surrogate-keys.ts). */
   contentKeys: Set<string>;
-  /**
-   * True while the request renders an HTML document (not Remix's data request of a client
-   * navigation): its page data can leave out what the browser keeps from the HTML.
-   */
-  document: boolean;
   /** A verified visual-editor preview's release (`_storyblok_release`): its draft reads ask for it (`from_release`). */
   previewRelease?: string;
   /** The preview's signature verifies, but its token may not be used by this client (preview.server.ts). */
@@ -44,7 +39,7 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 
 /** Runs `fn` inside a new request context. */
 export function runWithRequestContext<T>(id: string, fn: (context: RequestContext) => T): T {
-  const context: RequestContext = { id, contentFailures: 0, contentKeys: new Set(), document: false };
+  const context: RequestContext = { id, contentFailures: 0, contentKeys: new Set() };
   return storage().run(context, () => fn(context));
 }
 
@@ -86,11 +81,6 @@ export function noteContentKeys(keys: Iterable<string>): void {
   const context = currentRequestContext();
   if (!context) return;
   for (const key of keys) context.contentKeys.add(key);
-}
-
-/** True while the current request renders an HTML document (see RequestContext.document). */
-export function rendersDocument(): boolean {
-  return currentRequestContext()?.document === true;
 }
 
 /** True when the content API failed during this request: a "not found" is then really a 503. */

@@ -189,7 +189,6 @@ export function createRemixHandler(options: RemixHandlerOptions) {
           // A revalidation: its own request context; the slot is held until the body is read.
           try {
             return await runWithRequestContext(`revalidate-${context.requestId ?? ""}`, async (own) => {
-              own.document = true;
               const rendered = await finish(await handle(renderRequest, { ...context, nonce, requestId: own.id }));
               const body = await rendered.arrayBuffer();
               return { response: new Response(body, rendered), contentFailures: own.contentFailures };
@@ -200,10 +199,6 @@ export function createRemixHandler(options: RemixHandlerOptions) {
         }
         // The slot is held until the response is sent, or the client goes.
         if (release) releaseWhenSent(res, release);
-        // A document (not the data request of a client navigation, `.data`): loaders may leave
-        // out of its page data what the browser keeps from the HTML (islands).
-        const own = currentRequestContext();
-        if (own) own.document = !new URL(renderRequest.url).pathname.endsWith(".data");
         const rendered = await finish(await handle(renderRequest, { ...context, nonce }));
         return { response: rendered, contentFailures: currentRequestContext()?.contentFailures ?? 0 };
       };
