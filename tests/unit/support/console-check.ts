@@ -1,4 +1,5 @@
 import { format } from "node:util";
+import { vi, type MockInstance } from "vitest";
 
 /**
  * Fails a unit test on a React warning (tests/unit/support/console-check.setup.ts wires this in).
@@ -12,6 +13,7 @@ import { format } from "node:util";
  */
 
 export type Level = "error" | "warn";
+const LEVELS = ["error", "warn"] as const;
 
 type Expectation = { level: Level; pattern: RegExp | string; seen: boolean };
 
@@ -31,9 +33,13 @@ function matches(pattern: RegExp | string, message: string): boolean {
   return typeof pattern === "string" ? message.includes(pattern) : pattern.test(message);
 }
 
+/** A spy a test has put on console.error or console.warn, and what of its calls was read. */
+type Spy = { mock: MockInstance; calls: unknown[][]; read: number };
+
 export class ConsoleCheck {
   private reports: Array<{ level: Level; message: string }> = [];
   private expectations: Expectation[] = [];
+  private spies = new Map<Level, Spy>();
 
   /** Declares that the current test logs a message matching `pattern`: it then fails if none comes. */
   expect(level: Level, pattern: RegExp | string): void {
@@ -52,8 +58,9 @@ export class ConsoleCheck {
     return expected.length > 0;
   }
 
-  /** The failure for what was recorded since the last call (undefined: none); starts afresh. */
+  /** The failure for what was logged since the last call (undefined: none); starts afresh. */
   finish(): string | undefined {
+    for (const level of LEVELS) this.readSpy(level);
     const unexpected = [...new Set(this.reports.map((r) => `console.${r.level}: ${r.message}`))];
     const missing = this.expectations.filter((e) => !e.seen).map((e) => `console.${e.level} matching ${String(e.pattern)} was expected but not logged`);
     this.reports = [];
@@ -68,18 +75,54 @@ export class ConsoleCheck {
   }
 
   /**
-   * Puts a recorder in front of console.error and console.warn; `print` passes undeclared calls
-   * on to the console that was there. Returns the function that puts that console back.
+   * Puts a console with a recorder for error and warn in front of the current one (everything
+   * else is the current one's); `print` passes undeclared calls on to it. A test that silences
+   * the console with its own spy (vi.spyOn(console, "error").mockImplementation(...)) keeps its
+   * calls from the recorder, so this console watches spies come and go, and reads their calls when
+   * one is replaced or restored, and at the end of the test. Returns the function that puts the
+   * current console back.
    */
   install({ print }: { print: boolean }): () => void {
-    const originals = { error: console.error, warn: console.warn };
-    for (const level of ["error", "warn"] as const) {
-      const original = originals[level];
-      console[level] = (...args: unknown[]) => {
-        if (!this.record(level, args) && print) original.apply(console, args);
+    const previous = console;
+    const own = Object.create(previous) as Console;
+    for (const level of LEVELS) {
+      own[level] = (...args: unknown[]) => {
+        if (!this.record(level, args) && print) previous[level](...args);
       };
     }
-    return () => Object.assign(console, originals);
+    globalThis.console = new Proxy(own, {
+      // vi.spyOn, its restore and a plain assignment all define the property.
+      defineProperty: (object, key, descriptor) => {
+        if (key === "error" || key === "warn") this.watch(key, descriptor.value);
+        return Reflect.defineProperty(object, key, descriptor);
+      },
+    });
+    return () => {
+      for (const level of LEVELS) this.watch(level, undefined);
+      globalThis.console = previous;
+    };
+  }
+
+  /** Reads the calls of the spy on `level` it has not read yet. */
+  private readSpy(level: Level): void {
+    const spy = this.spies.get(level);
+    if (!spy) return;
+    for (const args of spy.calls.slice(spy.read)) this.record(level, args);
+    spy.read = spy.calls.length;
+    // mockClear() and mockRestore() start a new array of calls; the one held keeps the earlier ones.
+    const current = spy.mock.mock.calls;
+    if (current !== spy.calls) {
+      for (const args of current) this.record(level, args);
+      spy.calls = current;
+      spy.read = current.length;
+    }
+  }
+
+  /** The console's `level` becomes `value`: a spy's calls are read from now on. */
+  private watch(level: Level, value: unknown): void {
+    this.readSpy(level);
+    this.spies.delete(level);
+    if (vi.isMockFunction(value)) this.spies.set(level, { mock: value, calls: value.mock.calls, read: value.mock.calls.length });
   }
 }
 
