@@ -15,7 +15,7 @@ import { vi, type MockInstance } from "vitest";
 export type Level = "error" | "warn";
 const LEVELS = ["error", "warn"] as const;
 
-type Expectation = { level: Level; pattern: RegExp | string; seen: boolean };
+type Expectation = { level: Level; pattern: RegExp | string; required: boolean; seen: boolean };
 
 /** Whether this console message is React reporting a problem (React 18's wording). */
 export function isReactReport(message: string): boolean {
@@ -41,9 +41,12 @@ export class ConsoleCheck {
   private expectations: Expectation[] = [];
   private spies = new Map<Level, Spy>();
 
-  /** Declares that the current test logs a message matching `pattern`: it then fails if none comes. */
-  expect(level: Level, pattern: RegExp | string): void {
-    this.expectations.push({ level, pattern, seen: false });
+  /**
+   * Declares that the current test logs a message matching `pattern`: it is not a failure, and
+   * (`required`) the test fails if none comes.
+   */
+  expect(level: Level, pattern: RegExp | string, { required = true }: { required?: boolean } = {}): void {
+    this.expectations.push({ level, pattern, required, seen: false });
   }
 
   /**
@@ -62,7 +65,7 @@ export class ConsoleCheck {
   finish(): string | undefined {
     for (const level of LEVELS) this.readSpy(level);
     const unexpected = [...new Set(this.reports.map((r) => `console.${r.level}: ${r.message}`))];
-    const missing = this.expectations.filter((e) => !e.seen).map((e) => `console.${e.level} matching ${String(e.pattern)} was expected but not logged`);
+    const missing = this.expectations.filter((e) => e.required && !e.seen).map((e) => `console.${e.level} matching ${String(e.pattern)} was expected but not logged`);
     this.reports = [];
     this.expectations = [];
     if (unexpected.length === 0 && missing.length === 0) return undefined;
@@ -135,6 +138,14 @@ export const consoleCheck = new ConsoleCheck();
  */
 export function expectConsoleError(pattern: RegExp | string): void {
   consoleCheck.expect("error", pattern);
+}
+
+/**
+ * As expectConsoleError(), for a message that may or may not come in this test (one that depends
+ * on what earlier tests of the file rendered): the test does not fail without it. Say why.
+ */
+export function allowConsoleError(pattern: RegExp | string): void {
+  consoleCheck.expect("error", pattern, { required: false });
 }
 
 /** As expectConsoleError(), for console.warn. */
