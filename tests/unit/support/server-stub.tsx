@@ -80,15 +80,24 @@ export function createServerStub(routes: StubRoutes) {
 /**
  * Runs `render` as on the server: without the browser's window, so that code that asks where it
  * runs (`typeof window`) takes its server path in a test file with a DOM environment (happy-dom).
+ * An async render (the document's stream) has no window until its promise settles.
  */
 export function onServer<T>(render: () => T): T {
   const browser = Object.getOwnPropertyDescriptor(globalThis, "window");
-  if (browser) Object.defineProperty(globalThis, "window", { ...browser, value: undefined });
-  try {
-    return render();
-  } finally {
+  const restore = () => {
     if (browser) Object.defineProperty(globalThis, "window", browser);
+  };
+  if (browser) Object.defineProperty(globalThis, "window", { ...browser, value: undefined });
+  let result: T;
+  try {
+    result = render();
+  } catch (error) {
+    restore();
+    throw error;
   }
+  if (result instanceof Promise) return result.finally(restore) as T;
+  restore();
+  return result;
 }
 
 /** Server markup of `element` (renderToStaticMarkup), rendered as on the server. */
