@@ -53,5 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
+    // A React warning fails the test that caused it.
+    setupFiles: ["tests/unit/support/console-check.setup.ts"],
   },
 }));

@@ -14,6 +14,7 @@ import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { startIslands } from "~/islands/hydrate";
 import { IslandHostProvider, IslandPageScript, IslandRendererProvider, PROPS_ATTRIBUTE, type IslandDefinition, type IslandRenderer } from "~/islands/island";
 import { whenEnhanced } from "~/islands/use-hydrated";
+import { onServer } from "../support/server-stub";
 import { b, doc } from "./render";
 
 /** A rich-text document whose second node embeds bloks (Storyblok's `blok` node). */
@@ -146,17 +147,19 @@ const renderIsland: IslandRenderer = { render: (element, identifierPrefix) => re
 
 /** A page's server HTML as the country layout renders it: host, page providers, block data, page script. */
 function pageHtml(content: ReactNode, { mode, blockData = {}, renderer = renderIsland }: { mode: "islands" | "app"; blockData?: BlockDataMap; renderer?: IslandRenderer | null }) {
-  return renderToString(
-    <IslandRendererProvider value={renderer}>
-      <IslandHostProvider value={islandHost(mode, PAGE)}>
-        <PageProviders page={PAGE}>
-          <BlockDataProvider value={blockData}>
-            <main>{content}</main>
-            <IslandPageScript />
-          </BlockDataProvider>
-        </PageProviders>
-      </IslandHostProvider>
-    </IslandRendererProvider>,
+  return onServer(() =>
+    renderToString(
+      <IslandRendererProvider value={renderer}>
+        <IslandHostProvider value={islandHost(mode, PAGE)}>
+          <PageProviders page={PAGE}>
+            <BlockDataProvider value={blockData}>
+              <main>{content}</main>
+              <IslandPageScript />
+            </BlockDataProvider>
+          </PageProviders>
+        </IslandHostProvider>
+      </IslandRendererProvider>,
+    ),
   );
 }
 
