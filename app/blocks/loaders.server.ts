@@ -5,10 +5,10 @@ import { eventListingLoader, newsCarouselLoader, newsListingLoader } from "~/fea
 import { offersListingLoader } from "~/features/offers/offers.server";
 import { localeAllows } from "~/content/locale";
 import { accessoriesBlockLoader, vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
-import type { BlockDataMap } from "./runtime/block-data";
+import type { BlockDataMap } from "../components/block-data";
 import { isBlok } from "~/lib/object";
 import { blockRegistry } from "./index";
-import { createPageMemo, type PageMemo } from "./runtime/page-memo";
+import { createPageMemo, type PageMemo } from "../lib/page-memo";
 import { isInvalidBlok } from "./invalid";
 import type { BlockLoaderName } from "./types";
 

@@ -1,5 +1,5 @@
 import type { BlockLoaderArgs } from "~/blocks/loaders.server";
-import type { PageMemo } from "~/blocks/runtime/page-memo";
+import type { PageMemo } from "~/lib/page-memo";
 import type { Country } from "~/content/schema";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import type { FinanceConfig } from "~/features/finance/config";

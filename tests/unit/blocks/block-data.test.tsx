@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
-import { blockDataIn, blockDataOf, BlockDataProvider, useBlockData, type BlockDataOf } from "~/blocks/runtime/block-data";
+import { blockDataIn, blockDataOf, BlockDataProvider, useBlockData, type BlockDataOf } from "~/components/block-data";
 import type { StoreLocatorData } from "~/features/dealers/locator.server";
 import type { ListingItem } from "~/features/news/listing";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";

@@ -7,7 +7,7 @@ import Papa from "papaparse";
 import { formBuildLoader } from "~/features/forms/build-handoff.server";
 import { leadsToCsv } from "~/features/forms/export";
 import { closeLeadStore, getLeadStore } from "~/features/forms/store.server";
-import { createPageMemo } from "~/blocks/runtime/page-memo";
+import { createPageMemo } from "~/lib/page-memo";
 import { restoreEnv, stubEnv } from "../support/env";
 
 /**

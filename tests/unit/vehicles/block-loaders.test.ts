@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { BlockLoaderArgs } from "~/blocks/loaders.server";
-import { createPageMemo } from "~/blocks/runtime/page-memo";
+import { createPageMemo } from "~/lib/page-memo";
 import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
 import { blockLoaderArgs } from "../support/block-loader-args";
 

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Blocks } from "~/blocks/blocks";
-import { createPageMemo } from "~/blocks/runtime/page-memo";
+import { createPageMemo } from "~/lib/page-memo";
 import type { Blok, Country } from "~/content/schema";
 import { FinancePanel } from "~/features/finance/components/finance-panel";
 import type { AuState } from "~/content/au-states";
