@@ -1,39 +1,22 @@
-import type { BlockLoaderArgs } from "~/blocks/loaders.server";
 import type { PageMemo } from "~/lib/page-memo";
+import type { BlockLoaderArgs } from "./types";
 import type { Country } from "~/content/schema";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import type { FinanceConfig } from "~/features/finance/config";
 import { cardQuoteForModel, financeSettings, loadFinanceConfig, quoteEngineKind } from "~/features/finance/quote-service.server";
 import type { BuyerContext } from "~/features/pricing/types";
 import { buyerContextFromRequest } from "~/features/site-state/cookies.server";
-import { accessoryCategories, listAccessories, parseAccessoryQuery, sortVehicleModels, vehiclePrice } from "./logic";
-import type { VehicleAccessory, VehicleLine, VehicleModel } from "./types";
-import { loadAllLineRefs, loadLineAccessories, loadVehicleLine } from "./vehicles.server";
+import { accessoryCategories, listAccessories, parseAccessoryQuery, sortVehicleModels, vehiclePrice } from "~/features/vehicles/logic";
+import type { AccessoriesBlockData, VehicleBlockData, VehicleLine, VehicleModel } from "~/features/vehicles/types";
+
+export type { AccessoriesBlockData, VehicleBlockData };
+import { loadAllLineRefs, loadLineAccessories, loadVehicleLine } from "~/features/vehicles/vehicles.server";
 
 /**
- * Server loaders of the vehicle blocks (registered in app/blocks/loaders.server.ts). Prices are
+ * The server loaders the vehicle blocks share (each block's loader.server.ts exports one). Prices are
  * rendered for the visitor's state and buyer type from the cookies, so the first paint is right
  * with JavaScript on or off; card finance quotes are computed here when the engine is local.
  */
-
-export interface VehicleBlockData {
-  lines: VehicleLine[];
-  /** The lines' models, ascending driveaway price for the buyer of the request. */
-  models: VehicleModel[];
-  /** Card finance panels by model uuid (default colour, the request's buyer); null: no panels. */
-  finance: Record<string, CardQuote> | null;
-}
-
-export interface AccessoriesBlockData {
-  line: Omit<VehicleLine, "models"> | null;
-  /** Every accessory of the line (the carousel shows them all). */
-  accessories: VehicleAccessory[];
-  categories: string[];
-  /** The listing's page from the URL (?category, ?sort, ?pages). */
-  shown: VehicleAccessory[];
-  total: number;
-  hasMore: boolean;
-}
 
 type Rec = Record<string, unknown>;
 

@@ -1,9 +1,7 @@
 import { createContext, useContext } from "react";
-import type { BlockWithData, LoaderOf } from "~/blocks/index";
-import type { BlockLoaderResults } from "~/blocks/loaders.server";
 import { isBlok } from "~/lib/object";
 
-/** Server data of a page's blocks, by blok _uid (see loaders.server.ts). */
+/** Server data of a page's blocks, by blok _uid (app/blocks/loaders.server.ts). */
 export type BlockDataMap = Record<string, unknown>;
 
 /** The blockData of a route's loader data, or null. */
@@ -12,9 +10,6 @@ export function blockDataOf(data: unknown): BlockDataMap | null {
   const map = (data as { blockData?: unknown }).blockData;
   return map && typeof map === "object" && !Array.isArray(map) ? (map as BlockDataMap) : null;
 }
-
-/** The data a block's loader gives it: the loader's result (null when it failed). */
-export type BlockDataOf<C extends BlockWithData> = BlockLoaderResults[LoaderOf<C>];
 
 const BlockDataContext = createContext<BlockDataMap>({});
 
@@ -42,17 +37,14 @@ export function useBlockDataMap(): BlockDataMap {
 }
 
 /**
- * The data the server loader of a blok's block returned for it (the block's registry entry names
- * the loader, app/blocks/index.ts), typed by the blok's `component`. Null when the loader failed,
- * when the page's loader did not run block loaders, or for no blok: every block renders without
- * its data.
+ * The data the server loader of a blok's block returned for it (app/blocks/<name>/loader.server.ts),
+ * by the blok or its _uid, typed by the caller: a block passes its loader's result type
+ * (`BlockDataOf<typeof loader>`, app/blocks/types.ts). Null when the loader failed, when the page's
+ * loader did not run block loaders, or for no blok: every block renders without its data.
  */
-export function useBlockData<C extends BlockWithData>(blok: { _uid: string; component: C } | null | undefined): BlockDataOf<C> | null;
-/** By _uid, typed by the caller (T): for code that is not a block's own (kept for the form's and vehicles' views). */
-export function useBlockData<T>(uid: string | null | undefined): T | null;
-export function useBlockData(blokOrUid: { _uid: string } | string | null | undefined): unknown {
+export function useBlockData<T>(blokOrUid: { _uid: string } | string | null | undefined): T | null {
   const map = useContext(BlockDataContext);
   const uid = typeof blokOrUid === "string" || blokOrUid == null ? blokOrUid : blokOrUid._uid;
   if (!uid || !Object.prototype.hasOwnProperty.call(map, uid)) return null;
-  return map[uid] ?? null;
+  return (map[uid] ?? null) as T | null;
 }

@@ -3,12 +3,14 @@ import { Carousel } from "~/components/carousel";
 import { useSite } from "~/features/site-state/site-context";
 import { AccessoryCard } from "~/features/vehicles/components/accessory-card";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
 import type { AccessoriesCarouselBlok } from "./accessories-carousel.schema";
 
 /** The model line's accessories in a carousel (a scrollable list without JavaScript). */
 export function AccessoriesCarousel({ blok }: { blok: AccessoriesCarouselBlok }) {
-  const data = useBlockData(blok);
+  const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const { country } = useSite();
   const headingId = useId();
   const accessories = data?.accessories ?? [];

@@ -14,6 +14,8 @@ import {
   parseAccessoryQuery,
 } from "~/features/vehicles/logic";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import { Section, SectionHeader } from "~/components/section-block";
 import type { AccessoriesListingBlok } from "./accessories-listing.schema";
 
@@ -31,7 +33,7 @@ export const ACCESSORY_LISTING_TEXTS = {
  * JavaScript; with it the links and the sort navigate in place.
  */
 export function AccessoriesListing({ blok }: { blok: AccessoriesListingBlok }) {
-  const data = useBlockData(blok);
+  const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const { country } = useSite();
   const location = usePageLocation();
   const hydrated = useHydrated();

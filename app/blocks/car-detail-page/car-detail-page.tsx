@@ -9,6 +9,8 @@ import { ColourSwatches, ModelFeatures, PriceDisclaimers, VehiclePrice, colourIm
 import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import { Section } from "~/components/section-block";
 import type { CarDetailPageBlok } from "./car-detail-page.schema";
 
@@ -24,7 +26,7 @@ export const CAR_DETAIL_TEXTS = {
  * mobile, the rest under 'More features'), NZ clean car programme and disclaimers.
  */
 export function CarDetailPage({ blok }: { blok: CarDetailPageBlok }) {
-  const data = useBlockData(blok);
+  const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const buyer = useBuyer();
   const model = selectedTab(sortVehicleModels(data?.models ?? [], buyer), blok.model);
   if (!model) return null;

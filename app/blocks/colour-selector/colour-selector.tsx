@@ -5,6 +5,8 @@ import { colourPriceText } from "~/features/pricing/format";
 import { ColourSwatches, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
 import { COLOUR_SELECTOR_HEIGHT, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import { Section, SectionHeader } from "~/components/section-block";
 import type { ColourSelectorBlok } from "./colour-selector.schema";
 
@@ -14,7 +16,7 @@ import type { ColourSelectorBlok } from "./colour-selector.schema";
  * ('+ $690' or 'Included'). Swatches are links without JavaScript.
  */
 export function ColourSelector({ blok }: { blok: ColourSelectorBlok }) {
-  const data = useBlockData(blok);
+  const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const buyer = useBuyer();
   const headingId = useId();
   const model = selectedTab(sortVehicleModels(data?.models ?? [], buyer), blok.model);

@@ -10,6 +10,8 @@ import { ActionLink, VehiclePrice, useBuyer } from "~/features/vehicles/componen
 import { comparedModels, compareSearch, sortVehicleModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import { Section, SectionHeader } from "~/components/section-block";
 import type { CompareGridBlok } from "./compare-grid.schema";
 
@@ -28,7 +30,7 @@ export const COMPARE_TEXTS = {
  * grid keeps its models in the URL (?compare=) so it works without JavaScript.
  */
 export function CompareGrid({ blok }: { blok: CompareGridBlok }) {
-  const data = useBlockData(blok);
+  const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const buyer = useBuyer();
   const { country } = useSite();
   const location = usePageLocation();

@@ -4,6 +4,8 @@ import { cx } from "~/components/section";
 import { VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import { Section } from "~/components/section-block";
 import type { ModelCardBlok } from "./model-card-block.schema";
 
@@ -14,7 +16,7 @@ export const EXPLORE = "Explore";
  * the visitor, linking to the model page.
  */
 export function ModelCardBlock({ blok }: { blok: ModelCardBlok }) {
-  const data = useBlockData(blok);
+  const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const buyer = useBuyer();
   const headingId = useId();
   const models = sortVehicleModels(data?.models ?? [], buyer);

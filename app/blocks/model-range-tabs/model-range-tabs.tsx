@@ -8,6 +8,8 @@ import { useSite } from "~/features/site-state/site-context";
 import { ModelFeatures, PriceDisclaimers, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
 import { needsDummySlide, rangeTabModels, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import { Section, SectionHeader } from "~/components/section-block";
 import type { ModelRangeTabsBlok } from "./model-range-tabs.schema";
 
@@ -29,7 +31,7 @@ export const TAB_PARAM = "variant";
  * the tabs are links (?variant=slug); with it they switch in place (arrow keys move along).
  */
 export function ModelRangeTabs({ blok }: { blok: ModelRangeTabsBlok }) {
-  const data = useBlockData(blok);
+  const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const { country } = useSite();
   const buyer = useBuyer();
   const location = usePageLocation();

@@ -3,12 +3,14 @@ import { Carousel } from "~/components/carousel";
 import { ListingCard } from "~/features/news/components/listing-card";
 import { LISTING_MESSAGES } from "~/features/news/listing";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
 import type { NewsCarouselBlok } from "./news-carousel.schema";
 
 /** The newest news articles in a carousel (data from the block loader). */
 export function NewsCarousel({ blok }: { blok: NewsCarouselBlok }) {
-  const items = useBlockData(blok);
+  const items = useBlockData<BlockDataOf<typeof loader>>(blok);
   const headingId = useId();
   return (
     <Section blok={blok} className="news-carousel" labelledBy={blok.heading ? headingId : undefined}>

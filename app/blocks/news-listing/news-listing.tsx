@@ -2,6 +2,8 @@ import { useId } from "react";
 import { Listing } from "~/features/news/components/listing";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import { Section, SectionHeader, useOpensPage } from "~/components/section-block";
 import type { NewsListingBlok } from "./news-listing.schema";
 
@@ -12,7 +14,7 @@ import type { NewsListingBlok } from "./news-listing.schema";
  */
 export function NewsListing({ blok }: { blok: NewsListingBlok }) {
   const { country } = useSite();
-  const data = useBlockData(blok);
+  const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const headingId = useId();
   const opensPage = useOpensPage();
   const categories = data?.categories.length

@@ -1,10 +1,10 @@
-import type { BlockLoaderArgs } from "~/blocks/loaders.server";
 import { financeOfferSchema, refUuids } from "~/content/catalogue-model";
 import type { CardQuote } from "~/features/finance/components/card-quote";
-import { vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
+import { vehicleBlockLoader } from "../vehicle-data.server";
+import type { BlockLoaderArgs } from "../types";
 import { loadCountryCatalogue } from "~/features/vehicles/vehicles.server";
 import { pick } from "~/lib/object";
-import { eligibleOffers, nameOrders, OFFER_VEHICLE_FIELDS, type FinanceOfferView, type OfferModel } from "./offers";
+import { eligibleOffers, nameOrders, OFFER_VEHICLE_FIELDS, type FinanceOfferView, type OfferModel } from "~/features/offers/offers";
 
 export interface OffersListingData {
   /** The models the blok lists (clearance only without show_all_models), unsorted. */
@@ -36,7 +36,7 @@ function financeOffersOf(content: Rec): FinanceOfferView[] {
  * offers-listing: the models of the blok's model lines (every line when none) with their prices
  * for the visitor (cookies), card finance quotes, and the finance offers of each model.
  */
-export async function offersListingLoader(args: BlockLoaderArgs): Promise<OffersListingData> {
+export async function loader(args: BlockLoaderArgs): Promise<OffersListingData> {
   const { blok, country } = args;
   // The catalogue read is the one the vehicle loader makes (coalesced by the content cache): the
   // models' offer fields come with it, in the same round trip.

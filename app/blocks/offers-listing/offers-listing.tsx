@@ -23,6 +23,8 @@ import { useBuyer } from "~/features/vehicles/components/parts";
 import { checkmarkColour } from "~/features/vehicles/logic";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import { Section, SectionHeader, useOpensPage } from "~/components/section-block";
 import type { OffersListingBlok } from "./offers-listing.schema";
 import { isPlainClick } from "~/islands/plain-click";
@@ -60,7 +62,7 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   const location = usePageLocation();
   const headingId = useId();
   const sortId = useId();
-  const data = useBlockData(blok);
+  const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const models = useMemo(() => data?.models ?? [], [data]);
   const options = categoryOptions(models);
   const categories = options.map((o) => o.value).filter(Boolean);

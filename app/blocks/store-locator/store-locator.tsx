@@ -17,6 +17,8 @@ import { autoDealerJsonLd } from "~/features/dealers/dealer-json-ld";
 import { JsonLd } from "~/features/seo/json-ld-script";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "~/components/block-data";
+import type { BlockDataOf } from "../types";
+import type { loader } from "./loader.server";
 import type { StoreLocatorBlok } from "./store-locator.schema";
 
 /** The Google map and its library load only in the browser, only with a key (a separate chunk). */
@@ -85,7 +87,7 @@ function useSearchTracking(data: StoreLocatorData | null, country: Country) {
 }
 
 export function StoreLocator({ blok }: { blok: StoreLocatorBlok }) {
-  const data = useBlockData(blok);
+  const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const { country } = useSite();
   const location = usePageLocation();
   const hydrated = useHydrated();

@@ -18,9 +18,9 @@ process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
 delete process.env.FINANCE_PARTNER_URL;
 
-let loaders: typeof import("~/features/vehicles/block-loaders.server");
+let loaders: typeof import("~/blocks/vehicle-data.server");
 beforeAll(async () => {
-  loaders = await import("~/features/vehicles/block-loaders.server");
+  loaders = await import("~/blocks/vehicle-data.server");
 });
 afterEach(() => {
   cleanup();

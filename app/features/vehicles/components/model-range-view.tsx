@@ -7,7 +7,7 @@ import { useBlockData } from "~/components/block-data";
 import { FinancePanel } from "~/features/finance/components/finance-panel";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import { sortVehicleModels, vehiclePrice } from "../logic";
-import type { VehicleBlockData } from "../block-loaders.server";
+import type { VehicleBlockData } from "../types";
 import type { VehicleModel } from "../types";
 import { ColourSwatches, PriceDisclaimers, VehiclePrice, colourImage, useBuyer, useColourChoice } from "./parts";
 
