@@ -34,7 +34,7 @@ export interface BlockLoaderArgs {
   /**
    * Work shared by the block loaders of one page: `once(key, compute)` runs `compute` for the
    * first loader that asks for `key` in this loadBlockData call and gives the others the same
-   * promise, so blocks showing the same data hold the same objects (sent once). See page-memo.ts.
+   * promise, so blocks showing the same data hold the same objects (sent once). See app/lib/page-memo.ts.
    */
   once: PageMemo;
 }
