@@ -16,7 +16,7 @@ export function islandSources(name: string, props: unknown): string[] {
   const own = ISLAND_SOURCES[name];
   const sources = own ? [own] : [];
   if (name === "block") {
-    for (const block of blockNamesIn((props as { blok?: unknown } | null)?.blok)) sources.push(`app/blocks/${block}.tsx`);
+    for (const block of blockNamesIn((props as { blok?: unknown } | null)?.blok)) sources.push(`app/blocks/${block}/${block}.tsx`);
   }
   return sources;
 }

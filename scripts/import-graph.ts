@@ -126,13 +126,21 @@ export function importCircles(graph: ImportGraph): string[][] {
   return circles.sort((a, b) => b.length - a.length);
 }
 
-/** Pairs of folders (a file's own folder) where each imports the other. */
+/**
+ * Pairs of folders (a file's own folder) where each imports the other. A block's folder
+ * (app/blocks/<name>/ holding <name>.tsx) counts as app/blocks: the registry and the maps derived
+ * from the folders import into it, and it imports the blocks' shared modules, by design.
+ */
 export function mutualFolderPairs(graph: ImportGraph): [string, string][] {
+  const folderOf = (file: string) => {
+    const dir = dirname(file);
+    return /^app\/blocks\/[^/]+$/.test(dir) && graph.has(`${dir}/${dir.slice("app/blocks/".length)}.tsx`) ? "app/blocks" : dir;
+  };
   const edges = new Set<string>();
   for (const [from, targets] of graph) {
     for (const to of targets) {
-      const a = dirname(from);
-      const b = dirname(to);
+      const a = folderOf(from);
+      const b = folderOf(to);
       if (a !== b) edges.add(`${a}\n${b}`);
     }
   }

@@ -2,7 +2,7 @@
  * Data of the block gallery (/{country}/_blocks): the registered blocks, their examples from the
  * content (gallery pages under blocks/ first, then any story using the block) and their fields.
  */
-import type { BlockDataMap } from "~/blocks/runtime/block-data";
+import type { BlockDataMap } from "~/components/block-data";
 import { blockRegistry } from "~/blocks/index";
 import { blockSchemas } from "~/blocks/schemas";
 import { loadBlockData } from "~/blocks/loaders.server";

@@ -3,7 +3,7 @@ import type { Country, Story } from "~/content/schema";
 import { MODEL_RELATIONS } from "~/content/relations";
 import { getStory } from "~/content/stories.server";
 import { contentVersion } from "~/features/preview/preview.server";
-import type { BlockDataMap } from "~/blocks/runtime/block-data";
+import type { BlockDataMap } from "~/components/block-data";
 import { loadBlockData } from "~/blocks/loaders.server";
 import type { Blok } from "~/content/schema";
 import type { PageSettings } from "~/features/shell/globals";

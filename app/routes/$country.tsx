@@ -17,7 +17,7 @@ import {
   blockDataOf,
   BlockDataProvider,
   type BlockDataMap,
-} from "~/blocks/runtime/block-data";
+} from "~/components/block-data";
 import { useHydrationMode } from "~/islands/hydration-mode";
 import { IslandHostProvider, IslandPageScript } from "~/islands/island";
 import { usePageLocation } from "~/islands/page-location";

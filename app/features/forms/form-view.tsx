@@ -17,7 +17,7 @@ import { TextOrRichText } from "~/components/text-or-rich";
 import { useHydrated } from "~/islands/use-hydrated";
 import { DEALER_SELECTOR_NOT_GEOCODED, DEALER_SELECTOR_PROMPT } from "~/features/dealers/dealers-for-postcode";
 import { useSite } from "~/features/site-state/site-context";
-import { useBlockData } from "~/blocks/runtime/block-data";
+import { useBlockData } from "~/components/block-data";
 import { BUILD_HANDOFF_TEXTS } from "~/features/configurator/handoff";
 import { BUILD_FIELD, modelLineField, type FormBuildView } from "./build-handoff";
 import { isFormActionData } from "./action-data";

@@ -4,7 +4,7 @@ import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { blockIsland, Blocks, RootBlock } from "~/blocks/blocks";
-import { BlockDataProvider, type BlockDataMap } from "~/blocks/runtime/block-data";
+import { BlockDataProvider, type BlockDataMap } from "~/components/block-data";
 import { blockComponent, blockNamesIn, loadBlocksIn, needsHydration } from "~/blocks/runtime/loading";
 import { parseBloks } from "~/blocks/parse";
 import type { Blok } from "~/content/schema";

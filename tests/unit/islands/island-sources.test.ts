@@ -25,7 +25,7 @@ describe("the islands' preload map", () => {
 
   it("adds the blocks a block island renders, nested ones too", () => {
     const blok = { _uid: "a", component: "grid-blocks", items: [{ _uid: "b", component: "hero-banner", slides: [] }] };
-    expect(islandSources("block", { blok })).toEqual(["app/blocks/island-entry.ts", "app/blocks/grid-blocks.tsx", "app/blocks/hero-banner.tsx"]);
+    expect(islandSources("block", { blok })).toEqual(["app/blocks/island-entry.ts", "app/blocks/grid-blocks/grid-blocks.tsx", "app/blocks/hero-banner/hero-banner.tsx"]);
     expect(islandSources("site-header", { globals: {} })).toEqual(["app/features/shell/site-header.tsx"]);
     expect(islandSources("unknown", {})).toEqual([]);
   });

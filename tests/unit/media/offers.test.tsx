@@ -21,7 +21,7 @@ import {
   showCategoryFilter,
   type OfferModel,
 } from "~/features/offers/offers";
-import type { OffersListingData } from "~/features/offers/offers.server";
+import type { OffersListingData } from "~/blocks/offers-listing/loader.server";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { b, parse } from "../blocks/render";
 import { blockLoaderArgs } from "../support/block-loader-args";
@@ -186,9 +186,9 @@ describe("offers-listing block", () => {
 });
 
 describe("offers loader on the fixture content", () => {
-  let loader: typeof import("~/features/offers/offers.server").offersListingLoader;
+  let loader: typeof import("~/blocks/offers-listing/loader.server").loader;
   beforeAll(async () => {
-    ({ offersListingLoader: loader } = await import("~/features/offers/offers.server"));
+    ({ loader } = await import("~/blocks/offers-listing/loader.server"));
   }, 60_000);
   it("lists clearance models only unless show_all_models, with categories and finance offers", async () => {
     const request = new Request("http://localhost/au/offers");
