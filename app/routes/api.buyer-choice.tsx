@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { isAuState, type AuState } from "~/content/au-states";
+import { isAuState, type AuState } from "~/lib/au-states";
 import { buyerChoiceCookies } from "~/features/site-state/cookies.server";
 import { isSameSiteRequest, wantsJson } from "~/features/site-state/request.server";
 import { safeReturnTo } from "~/features/site-state/return-to";

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type DependencyList, type EffectCallback, type ReactNode } from "react";
 import { snapshot, useSnapshot } from "valtio";
 import type { Country } from "~/content/schema";
-import type { AuState } from "~/content/au-states";
+import type { AuState } from "~/lib/au-states";
 import { createSiteStore, type SiteState, type SiteStore } from "./store";
 
 export interface SiteContextValue {

@@ -1,6 +1,6 @@
 import { proxy } from "valtio";
 import type { Country } from "~/content/schema";
-import { DEFAULT_AU_STATE, DEFAULT_IS_ABN, isAuState, parseIsABN, type AuState } from "~/content/au-states";
+import { DEFAULT_AU_STATE, DEFAULT_IS_ABN, isAuState, parseIsABN, type AuState } from "~/lib/au-states";
 import type { PageSettings } from "~/features/shell/globals";
 import { COOKIE_NAMES, buyerCookies, parseCookies } from "./cookies";
 

@@ -1,7 +1,7 @@
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import type { Country } from "~/content/schema";
 import type { QuoteVehicle } from "~/features/finance/calculator";
-import type { AuState } from "~/content/au-states";
+import type { AuState } from "~/lib/au-states";
 import type { PricedModel, VehiclePriceInput } from "~/features/pricing/types";
 
 /**

@@ -21,7 +21,7 @@ import { MAX_QUERY_LENGTH, roundCoordinate } from "~/features/dealers/locator";
 import { MAX_LISTING_PAGE } from "~/features/news/listing";
 import { CALCULATOR_PARAMS } from "~/features/finance/calculator";
 import { SUBMITTED_PARAM } from "~/features/forms/constants";
-import { parseAuState, parseIsABN } from "~/content/au-states";
+import { parseAuState, parseIsABN } from "~/lib/au-states";
 import { CONSENT_VALUE, COOKIE_NAMES, hasConsentCookie, parseCookies } from "~/features/site-state/cookies";
 
 /**

@@ -9,7 +9,7 @@ import { Blocks } from "~/blocks/blocks";
 import { createPageMemo } from "~/lib/page-memo";
 import type { Blok, Country } from "~/content/schema";
 import { FinancePanel } from "~/features/finance/components/finance-panel";
-import type { AuState } from "~/content/au-states";
+import type { AuState } from "~/lib/au-states";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { blockLoaderArgs } from "../support/block-loader-args";
 import { RoutePage } from "../support/route-page";
