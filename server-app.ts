@@ -330,6 +330,8 @@ function mountRemix(
     // Shareable pages carry the hashes of their inline scripts, not a nonce.
     scriptPolicy: production ? shareablePagePolicy(headerOptions) : undefined,
     onError: (key, error) => logger.log("warn", `[page-cache] ${key}: ${error instanceof Error ? error.message : String(error)} (serving the stored page)`),
+    // Stored pages are encoded once per encoding, not by compression() per response.
+    encode: true,
   });
   registerPageCache(pageCache);
   const renderLimiter = new RenderLimiter({

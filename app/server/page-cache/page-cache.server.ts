@@ -23,6 +23,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
 import { sharedCacheMayStore } from "~/server/http/cache-control";
 import { weakEtag } from "~/server/http/html-etag.server";
+import { COMPRESSION_THRESHOLD_BYTES, encodeBody, negotiateEncoding, type StoredEncoding } from "~/server/http/encoding.server";
 import { ByteLru } from "./lru";
 import { pageKey, renderQuery, variantCookieHeader, type PageVariant } from "./variant";
 
@@ -57,6 +58,8 @@ interface Entry {
   bytes: number;
   url: string;
   variant: PageVariant;
+  /** The body encoded for clients that accept it, made on first demand (counted in `bytes`). */
+  encoded: Partial<Record<StoredEncoding, Buffer>>;
 }
 
 export interface PageCacheOptions {
@@ -72,6 +75,11 @@ export interface PageCacheOptions {
   policy?: CachePolicy;
   notFoundPolicy?: CachePolicy;
   onError?: (key: string, error: unknown) => void;
+  /**
+   * Send stored pages encoded (Brotli, gzip) as the compression middleware would choose for the
+   * request, from a copy made once per page and encoding, instead of compressing per response.
+   */
+  encode?: boolean;
 }
 
 /** Headers of a rendered page not kept with it: per response, or recomputed. */
@@ -130,6 +138,7 @@ export class PageCache {
   private readonly onError: (key: string, error: unknown) => void;
   private readonly maxEntryBytes: number;
   private readonly scriptPolicy: ((hashes: string[]) => string) | undefined;
+  private readonly encode: boolean;
   /** Bumped by clear(): renders started before it are not stored. */
   private epoch = 0;
 
@@ -144,6 +153,7 @@ export class PageCache {
     this.policy = options.policy ?? CACHE_POLICIES.pages;
     this.notFoundPolicy = options.notFoundPolicy ?? NOT_FOUND_POLICY;
     this.onError = options.onError ?? (() => undefined);
+    this.encode = options.encode ?? false;
   }
 
   get enabled(): boolean {
@@ -183,22 +193,22 @@ export class PageCache {
     const { key } = target;
     const entry = this.lookup(key);
     const age = entry ? this.now() - entry.storedAt : Infinity;
-    if (entry && age < entry.policy.ttlMs) return this.respond(entry, "HIT");
+    if (entry && age < entry.policy.ttlMs) return this.respond(key, entry, "HIT", request);
     if (entry && age < entry.policy.ttlMs + entry.policy.staleWhileRevalidateMs) {
       if (!this.inflight.has(key)) {
         const url = new URL(entry.url);
         const headers = new Headers({ Accept: "text/html", Cookie: variantCookieHeader(entry.variant) });
         this.fill(key, new Request(url, { headers }), newNonce(), render, true).catch((error: unknown) => this.onError(key, error));
       }
-      return this.respond(entry, "STALE");
+      return this.respond(key, entry, "STALE", request);
     }
 
     // A miss: the request itself renders, or waits for the render in flight.
     const pending = this.inflight.get(key);
     if (pending) {
       const shared = await pending.catch(() => null);
-      if (shared) return this.respond(shared, "MISS");
-      return this.fallback(key, await render(canonicalRequest, nonce, false));
+      if (shared) return this.respond(key, shared, "MISS", request);
+      return this.fallback(key, await render(canonicalRequest, nonce, false), request);
     }
     let own: RenderResult | null = null;
     const filled = this.fill(key, canonicalRequest, nonce, render, false, (result) => (own = result));
@@ -210,13 +220,13 @@ export class PageCache {
       const stale = this.staleIfError(key);
       if (stale) {
         this.onError(key, error);
-        return this.respond(stale, "STALE");
+        return this.respond(key, stale, "STALE", request);
       }
       const failed = own as RenderResult | null;
       if (failed) return withStatus(failed.response, "MISS");
       throw error;
     }
-    if (stored) return this.respond(stored, "MISS");
+    if (stored) return this.respond(key, stored, "MISS", request);
     const result = own as RenderResult | null;
     if (!result) throw new Error("page cache: the render gave no response");
     return withStatus(result.response, "MISS");
@@ -232,12 +242,12 @@ export class PageCache {
   }
 
   /** A render's own response, unless it failed and a stale entry may stand in (stale-if-error). */
-  private fallback(key: string, result: RenderResult): Response {
+  private fallback(key: string, result: RenderResult, request: Request): Response {
     if (result.response.status >= 500) {
       const stale = this.staleIfError(key);
       if (stale) {
         void result.response.body?.cancel().catch(() => undefined);
-        return this.respond(stale, "STALE");
+        return this.respond(key, stale, "STALE", request);
       }
     }
     return withStatus(result.response, "MISS");
@@ -272,7 +282,7 @@ export class PageCache {
       const headers = [...rendered.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
       const bytes = body.length + key.length * 2 + headers.reduce((n, [a, b]) => n + a.length + b.length, 0) + 256;
       const variant = pageKey(new URL(request.url), request.headers.get("Cookie")).variant;
-      const entry: Entry = { status: rendered.status, headers, body, etag: weakEtag(body), storedAt: this.now(), policy, bytes, url: request.url, variant };
+      const entry: Entry = { status: rendered.status, headers, body, etag: weakEtag(body), storedAt: this.now(), policy, bytes, url: request.url, variant, encoded: {} };
       // A refresh keeps a page in use where it is (the segmented LRU); a 404 that became a page moves.
       (entry.status === 200 ? this.notFound : this.pages).delete(key);
       (entry.status === 200 ? this.pages : this.notFound).set(key, entry);
@@ -286,11 +296,38 @@ export class PageCache {
     return promise;
   }
 
-  private respond(entry: Entry, status: CacheStatus): Response {
+  private respond(key: string, entry: Entry, status: CacheStatus, request: Request): Response {
     const headers = new Headers(entry.headers);
     headers.set("ETag", entry.etag);
     headers.set("X-Cache", status);
-    return new Response(new Uint8Array(entry.body), { status: entry.status, headers });
+    const encoding = this.encodingFor(entry, request);
+    if (!encoding) return new Response(new Uint8Array(entry.body), { status: entry.status, headers });
+    headers.set("Content-Encoding", encoding);
+    if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
+    return new Response(new Uint8Array(this.encoded(key, entry, encoding)), { status: entry.status, headers });
+  }
+
+  /** The encoding the compression middleware would send this stored page in, if one is kept. */
+  private encodingFor(entry: Entry, request: Request): StoredEncoding | null {
+    if (!this.encode || request.method !== "GET" || entry.body.length < COMPRESSION_THRESHOLD_BYTES) return null;
+    if (/(?:^|,)\s*?no-transform\s*?(?:,|$)/i.test(new Headers(entry.headers).get("Cache-Control") ?? "")) return null;
+    const encoding = negotiateEncoding(request.headers.get("Accept-Encoding"));
+    return encoding === "br" || encoding === "gzip" ? encoding : null;
+  }
+
+  /** The stored page's body in `encoding`, made once and counted in the entry's bytes while it is stored. */
+  private encoded(key: string, entry: Entry, encoding: StoredEncoding): Buffer {
+    const kept = entry.encoded[encoding];
+    if (kept) return kept;
+    const body = encodeBody(entry.body, encoding);
+    entry.encoded[encoding] = body;
+    const lru = this.pages.peek(key) === entry ? this.pages : this.notFound.peek(key) === entry ? this.notFound : null;
+    if (lru) {
+      lru.delete(key);
+      entry.bytes += body.length;
+      lru.set(key, entry);
+    }
+    return body;
   }
 
   /** Forgets every page (the publish webhook, a new content version); renders in flight are not stored. */
