@@ -2,13 +2,19 @@ import { CONTENT_UNAVAILABLE_MESSAGE } from "./not-found-message";
 import { CacheControl } from "~/server/http/cache-control";
 
 /**
- * Overload protection (ADR 031, fair shares ADR 039): at most `concurrency` server renders at
- * once; past that, up to `queue` requests wait (each at most `queueTimeoutMs`); anyone else is
- * refused at once, so the caller answers a fast 503 with Retry-After instead of letting requests
- * pile up. One client (its key: `clientKey` of req.ip) holds at most `perClientConcurrency`
- * slots and `perClientQueue` places in the queue: a crawler with a hundred connections gets fast
- * 503s for the rest, and the other slots stay free for everyone else. Health checks and static
- * files never come here.
+ * Overload protection: at most `concurrency` server renders at once; past that, up to `queue`
+ * requests wait (each at most `queueTimeoutMs`); anyone else is refused at once, so the caller
+ * answers a fast 503 with Retry-After instead of letting requests pile up. One client (its key:
+ * `clientKey` of req.ip) holds at most `perClientConcurrency` slots and `perClientQueue` places in
+ * the queue: a crawler with a hundred connections gets fast 503s for the rest, and the other
+ * slots stay free for everyone else. Health checks and static files never come here.
+ *
+ * Renders share one event loop, so slots are shared as CPU is: while another client has a render
+ * running or waiting (or had one within the last `shareLingerMs`), a client that already holds a
+ * slot waits for a second one, and a freed slot goes to the waiting client that holds the fewest
+ * (the longest-waiting first among equals). A client refused for being past its share within the
+ * last `shareLingerMs` (a crawler) starts no render while a client within its share has one running
+ * or waiting: its renders fill the gaps between other visitors' instead of halving their speed.
  */
 
 export const DEFAULT_RENDER_CONCURRENCY = 8;
@@ -16,6 +22,11 @@ export const DEFAULT_RENDER_QUEUE = 32;
 export const DEFAULT_RENDER_QUEUE_TIMEOUT_MS = 5_000;
 /** Places in the queue one client may hold (default). */
 export const DEFAULT_RENDER_QUEUE_PER_CLIENT = 2;
+/**
+ * How long a client counts as rendering after its last render ended: a visitor's next page comes
+ * a moment after the last, and a crawler should not take a second slot in between.
+ */
+export const DEFAULT_SHARE_LINGER_MS = 1_000;
 /** Seconds a refused client is told to wait. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
 
@@ -37,6 +48,10 @@ export interface RenderLimitOptions {
    * the request context). Undefined: no client share applies (a background revalidation).
    */
   clientOf?: () => string | undefined;
+  /** How long a client counts as rendering after its last render ended (default 1 s). */
+  shareLingerMs?: number;
+  /** The clock (milliseconds; tests). */
+  now?: () => number;
 }
 
 export type Release = () => void;
@@ -79,7 +94,16 @@ export class RenderLimiter {
     this.perClientConcurrency = Math.min(this.concurrency, Math.max(1, options.perClientConcurrency ?? defaultPerClientConcurrency(this.concurrency)));
     this.perClientQueue = Math.max(0, options.perClientQueue ?? DEFAULT_RENDER_QUEUE_PER_CLIENT);
     this.clientOf = options.clientOf ?? (() => undefined);
+    this.shareLingerMs = Math.max(0, options.shareLingerMs ?? DEFAULT_SHARE_LINGER_MS);
+    this.now = options.now ?? (() => performance.now());
   }
+
+  readonly shareLingerMs: number;
+  private readonly now: () => number;
+  /** Clients that held or waited for a slot lately, by when they stopped (oldest first). */
+  private readonly lately = new Map<string, number>();
+  /** Clients refused for being past their share, by when they last were (oldest first). */
+  private readonly refusedLately = new Map<string, number>();
 
   /** Queued requests whose client went away before they got a slot (never counted as refused). */
   abandoned = 0;
@@ -97,11 +121,52 @@ export class RenderLimiter {
   private forgetIfIdle(client: string | undefined): void {
     if (client === undefined) return;
     const use = this.clients.get(client);
-    if (use && use.running === 0 && use.queued === 0) this.clients.delete(client);
+    if (use && use.running === 0 && use.queued === 0) {
+      this.clients.delete(client);
+      this.lately.delete(client);
+      if (this.shareLingerMs > 0) this.lately.set(client, this.now());
+    }
+  }
+
+  /**
+   * Slots `client` may hold now: its share, or one while any other client has a render running
+   * or waiting, or had one within the last `shareLingerMs`.
+   */
+  private shareOf(client: string): number {
+    if (this.clients.size - (this.clients.has(client) ? 1 : 0) > 0) return 1;
+    const since = this.now() - this.shareLingerMs;
+    for (const [other, at] of this.lately) {
+      if (at >= since) break;
+      this.lately.delete(other);
+    }
+    return this.lately.size - (this.lately.has(client) ? 1 : 0) > 0 ? 1 : this.perClientConcurrency;
+  }
+
+  /** Whether `client` was refused for being past its share within the last `shareLingerMs`. */
+  private pastShare(client: string, now: number): boolean {
+    const at = this.refusedLately.get(client);
+    return at !== undefined && now - at < this.shareLingerMs;
+  }
+
+  private notePastShare(client: string | undefined): void {
+    if (client === undefined || this.shareLingerMs === 0) return;
+    const now = this.now();
+    this.refusedLately.delete(client);
+    this.refusedLately.set(client, now);
+    for (const [other, at] of this.refusedLately) {
+      if (now - at < this.shareLingerMs) break;
+      this.refusedLately.delete(other);
+    }
   }
 
   private hasOwnSlotRoom(client: string | undefined): boolean {
-    return client === undefined || (this.clients.get(client)?.running ?? 0) < this.perClientConcurrency;
+    if (client === undefined) return true;
+    if ((this.clients.get(client)?.running ?? 0) >= this.shareOf(client)) return false;
+    const now = this.now();
+    if (!this.pastShare(client, now)) return true;
+    // Past its share: it renders when no client within its own has a render running or waiting.
+    for (const other of this.clients.keys()) if (other !== client && !this.pastShare(other, now)) return false;
+    return true;
   }
 
   /** Why a request of `client` would be refused now without waiting, or null if it may run or queue. */
@@ -113,7 +178,8 @@ export class RenderLimiter {
     return null;
   }
 
-  private refuseFor(reason: RefusalReason): null {
+  private refuseFor(reason: RefusalReason, client?: string): null {
+    if (reason === "client_share") this.notePastShare(client);
     this.refused++;
     this.refusals[reason]++;
     return null;
@@ -131,7 +197,7 @@ export class RenderLimiter {
     }
     if (this.hasOwnSlotRoom(client) && this.running < this.concurrency) return Promise.resolve(this.take(client));
     const reason = this.refusalFor(client);
-    if (reason) return Promise.resolve(this.refuseFor(reason));
+    if (reason) return Promise.resolve(this.refuseFor(reason, client));
     return new Promise((resolve) => {
       const leave = () => {
         const at = this.waiting.indexOf(waiter);
@@ -142,6 +208,8 @@ export class RenderLimiter {
         }
         clearTimeout(waiter.timer);
         waiter.forget();
+        // A waiter of a crawler may have been held back only by this one being in line.
+        this.dispatch();
       };
       const onAbort = () => {
         leave();
@@ -181,18 +249,30 @@ export class RenderLimiter {
     };
   }
 
-  /** Hands free slots to the longest-waiting requests whose client is within its share. */
+  /**
+   * Hands free slots to waiting requests whose client is within its share: first to the client
+   * holding the fewest slots (a visitor with none goes before a crawler with one), then to the
+   * longest-waiting among equals.
+   */
   private dispatch(): void {
-    for (let i = 0; i < this.waiting.length && this.running < this.concurrency; ) {
-      const next = this.waiting[i]!;
-      if (!this.hasOwnSlotRoom(next.client)) {
-        i++;
-        continue;
+    while (this.running < this.concurrency) {
+      let best = -1;
+      let fewest = Infinity;
+      for (let i = 0; i < this.waiting.length; i++) {
+        const { client } = this.waiting[i]!;
+        if (!this.hasOwnSlotRoom(client)) continue;
+        const held = client === undefined ? 0 : (this.clients.get(client)?.running ?? 0);
+        if (held < fewest) {
+          best = i;
+          fewest = held;
+          if (held === 0) break;
+        }
       }
-      this.waiting.splice(i, 1);
-      this.use(next.client).queued--;
-      clearTimeout(next.timer);
-      next.grant(this.take(next.client));
+      if (best === -1) return;
+      const [next] = this.waiting.splice(best, 1);
+      this.use(next!.client).queued--;
+      clearTimeout(next!.timer);
+      next!.grant(this.take(next!.client));
     }
   }
 
@@ -220,6 +300,14 @@ export class RenderLimiter {
     return this.refusalFor(client) !== null;
   }
 
+  /**
+   * False when no request could be refused now, whoever its client (nobody waits, and every
+   * client may queue): callers can skip naming the client.
+   */
+  get mayRefuse(): boolean {
+    return this.waiting.length > 0 || this.queueSize === 0 || this.perClientQueue === 0;
+  }
+
   /** `wouldRefuse` for the current request's client. */
   get saturated(): boolean {
     return this.wouldRefuse();
@@ -227,7 +315,7 @@ export class RenderLimiter {
 
   /** Counts a request refused without asking for a slot (see `saturated`). */
   refuse(client: string | undefined = this.clientOf()): void {
-    this.refuseFor(this.refusalFor(client) ?? "queue_full");
+    this.refuseFor(this.refusalFor(client) ?? "queue_full", client);
   }
 
   get queued(): number {
