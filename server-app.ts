@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
@@ -15,6 +15,7 @@ import { htmlEtag } from "./app/server/http/html-etag.server";
 import { previewMiddleware } from "./app/features/preview/middleware.server";
 import { PUBLIC_DEFAULT_TOKEN_NOTICE, previewTokenAllowedFrom, usesPublicDefaultToken } from "./app/features/preview/preview.server";
 import { DRAFT_NEEDS_PREVIEW_TOKEN } from "./app/content/local-api/index";
+import { hasPreviewParams } from "./app/features/preview/params";
 import { createImageService } from "./app/server/images/image-service.server";
 import {
   DEFAULT_IMAGE_RATE_LIMIT,
@@ -39,9 +40,10 @@ import { accessLog, type Logger } from "./app/server/observability/logger.server
 import { bearerMatches, Metrics } from "./app/server/observability/metrics.server";
 import { currentRequestContext, reenterRequestContext, requestIdFrom, runWithRequestContext, type RequestContext } from "./app/server/observability/request-context.server";
 import { jsonErrorHandler } from "./app/server/security/errors.server";
-import { applyPreviewPolicy, securityHeaders, shareablePagePolicy } from "./app/server/security/headers.server";
+import { applyPreviewPolicy, securityHeaders, shareablePagePolicy, staticSecurityHeaders } from "./app/server/security/headers.server";
 import { createRemixHandler } from "./app/server/security/remix-handler.server";
 import { RenderLimiter } from "./app/server/http/render-limit.server";
+import { clientAddress, earlyRefusal, type TrustProxyFn } from "./app/server/http/early-refusal.server";
 import { DEFAULT_PAGE_CACHE_MAX_BYTES, PageCache } from "./app/server/page-cache/page-cache.server";
 import { registerPageCache } from "./app/server/page-cache/registry";
 import { countryOfPath } from "./app/server/http/country-path";
@@ -74,6 +76,7 @@ function filesOnly(serve: express.RequestHandler): express.RequestHandler {
 }
 
 type Locals = { requestContext?: RequestContext; nonce?: string; preview?: boolean };
+type ExpressHandle = (req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void) => void;
 
 /** The query of the local content API, checked before it is parsed (its parser checks the rest). */
 const contentQuerySchema = z
@@ -118,14 +121,16 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   // Content assets (images, video, PDF, CSV) of the local content set.
   app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { maxAge: "1d", fallthrough: false }));
 
-  app.use(accessLog(logger));
+  const access = accessLog(logger);
+  app.use(access);
   const limiters = mountWriteLimits(app, env, limitPool);
   // The local content API, mounted for tools, when no Storyblok token is configured.
   if (!env.STORYBLOK_TOKEN) mountLocalContentApi(app, env, logger);
 
   // HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
   app.use(htmlEtag());
-  mountRemix(app, { env, build, logger, production, headerOptions, metrics, ...limiters });
+  const rendering = mountRemix(app, { env, build, logger, production, headerOptions, metrics, ...limiters });
+  refuseOverShareBeforeExpress(app, { env, production, headerOptions, metrics, access, ...rendering });
 
   app.use(
     jsonErrorHandler((error) =>
@@ -323,7 +328,7 @@ function mountRemix(
     headerOptions: HeaderOptions;
     metrics: Metrics;
   } & ReturnType<typeof mountWriteLimits>,
-): void {
+): { pageCache: PageCache; renderLimiter: RenderLimiter } {
   const pageCache = new PageCache({
     maxBytes: env.NODE_ENV === "development" ? 0 : Number(env.PAGE_CACHE_MAX_BYTES ?? DEFAULT_PAGE_CACHE_MAX_BYTES),
     maxEntryBytes: env.PAGE_CACHE_MAX_ENTRY_BYTES ? Number(env.PAGE_CACHE_MAX_ENTRY_BYTES) : undefined,
@@ -365,4 +370,59 @@ function mountRemix(
     },
   });
   app.all("*", readBody, (req, res, next) => reenterRequestContext((res.locals as Locals).requestContext, () => remix(req, res, next)));
+  return { pageCache, renderLimiter };
+}
+
+/**
+ * A client past its render share is refused before Express itself (early-refusal.server.ts):
+ * only what the Remix handler would refuse, with the same answer.
+ */
+function refuseOverShareBeforeExpress(
+  app: Express,
+  {
+    env,
+    production,
+    headerOptions,
+    metrics,
+    access,
+    pageCache,
+    renderLimiter,
+  }: {
+    env: Env;
+    production: boolean;
+    headerOptions: HeaderOptions;
+    metrics: Metrics;
+    access: ReturnType<typeof accessLog>;
+    pageCache: PageCache;
+    renderLimiter: RenderLimiter;
+  },
+): void {
+  const trust = app.get("trust proxy fn") as TrustProxyFn;
+  const refuseBeforeExpress = earlyRefusal({
+    limiter: renderLimiter,
+    clientOf: (req) => clientKey(clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trust) || req.socket.remoteAddress),
+    answeredWithoutRender: (req, url, pathname) => {
+      const query = url.indexOf("?");
+      if (canonicalPageLocation(url) !== null || (query !== -1 && hasPreviewParams(url.slice(query)))) return true;
+      const host = req.headers.host;
+      if (production && (!host || wwwRedirect(`http://${host}${url}`, env.SITE_URL) !== null)) return true;
+      if (req.method !== "GET" || pathname.endsWith(".data")) return false;
+      try {
+        return pageCache.answersWithoutRender(new URL(url, "http://localhost"), req.headers.cookie ?? null);
+      } catch {
+        return true;
+      }
+    },
+    headers: staticSecurityHeaders(headerOptions),
+    requestId: (req) => requestIdFrom(req.headers["x-request-id"]),
+    onRefused: (pathname, seconds) => {
+      metrics.answered(pathname, 503, seconds);
+      access.countRefused();
+    },
+  });
+  // Express calls `app.handle` for every request, however the app is served (app.listen, a server).
+  const handle = (app as unknown as { handle: ExpressHandle }).handle.bind(app);
+  (app as unknown as { handle: ExpressHandle }).handle = (req, res, callback) => {
+    if (!refuseBeforeExpress(req, res)) handle(req, res, callback);
+  };
 }

@@ -126,7 +126,7 @@ export function countedLog(logger: Logger, level: LogLevel, msg: string, interva
  */
 export function accessLog(logger: Logger, { overloadSummaryMs = OVERLOAD_SUMMARY_MS } = {}) {
   const refused = countedLog(logger, "warn", "overload: pages refused with a fast 503 (Retry-After)", overloadSummaryMs);
-  return (req: AccessRequest, res: AccessResponse, next: () => void) => {
+  const middleware = (req: AccessRequest, res: AccessResponse, next: () => void) => {
     const start = process.hrtime.bigint();
     const requestId = currentRequestContext()?.id;
     let logged = false;
@@ -155,4 +155,6 @@ export function accessLog(logger: Logger, { overloadSummaryMs = OVERLOAD_SUMMARY
     res.on("close", () => done(true));
     next();
   };
+  // Fast 503s answered before Express are counted in the same line.
+  return Object.assign(middleware, { countRefused: refused });
 }

@@ -293,6 +293,16 @@ export class Metrics {
     this.encodeSeconds.observe({ format }, seconds);
   }
 
+  /** Counts one answered request (the middleware's, and the fast 503s written before Express). */
+  answered(pathname: string, statusCode: number, seconds: number): void {
+    const kind = routeKind(pathname, this.isStaticFile);
+    this.requests.inc({
+      kind,
+      code: `${Math.floor(statusCode / 100)}xx`,
+    });
+    this.latency.observe({ kind }, seconds);
+  }
+
   /** Middleware timing every request from here until its response is sent or its client goes. */
   middleware() {
     return (req: { path: string }, res: ServerResponse, next: () => void) => {
@@ -301,12 +311,7 @@ export class Metrics {
       const end = () => {
         if (done) return;
         done = true;
-        const kind = routeKind(req.path, this.isStaticFile);
-        this.requests.inc({
-          kind,
-          code: `${Math.floor(res.statusCode / 100)}xx`,
-        });
-        this.latency.observe({ kind }, (performance.now() - started) / 1000);
+        this.answered(req.path, res.statusCode, (performance.now() - started) / 1000);
         const outcome = res.getHeader("x-cache");
         if (
           typeof outcome === "string" &&

@@ -65,6 +65,31 @@ export function securityHeaders(options: SecurityHeaderOptions) {
 }
 
 /**
+ * The headers `securityHeaders` sets, once, for answers without scripts that are written before
+ * Express (a client's fast 503): its Content-Security-Policy names no nonce (and so allows no
+ * inline script), the others are the same on every response.
+ */
+export function staticSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    locals: {},
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+    getHeader(name: string) {
+      return headers[name];
+    },
+  } as unknown as ServerResponse;
+  securityHeaders(options)({ headers: {} } as IncomingMessage, recorder, () => undefined);
+  const csp = Object.keys(headers).find((name) => name.toLowerCase() === "content-security-policy");
+  if (csp) headers[csp] = contentSecurityPolicy({ scriptHashes: [], dev: !options.production, https: options.https, assetOrigins: options.assetOrigins });
+  return headers;
+}
+
+/**
  * On a verified Storyblok preview response (`res.locals.preview`, set by the preview middleware
  * before the Remix handler) the CSP also admits the editor's bridge: its script, API calls and
  * frames, for that response only. Called from the Remix load context, after every middleware.

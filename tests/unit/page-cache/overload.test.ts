@@ -54,6 +54,16 @@ describe("overload", () => {
     expect(refused.headers.get("retry-after")).toBe("5");
     expect(refused.headers.get("cache-control")).toBe("no-store");
     expect(await refused.text()).toContain("This page is temporarily unavailable. Please try again in a few minutes.");
+    // Answered before Express, with the headers every answer carries; its policy names no nonce.
+    expect(refused.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    expect(refused.headers.get("strict-transport-security")).toContain("max-age=");
+    expect(refused.headers.get("permissions-policy")).toContain("geolocation=(self)");
+    expect(refused.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(refused.headers.get("content-security-policy")).not.toContain("'nonce-");
+    // What the app answers without a render is still answered: a spelling's redirect.
+    const spelled = await realFetch(`${server.url}/AU/Finance?x=1`, { redirect: "manual" });
+    expect(spelled.status).toBe(301);
+    expect(spelled.headers.get("location")).toBe("/au/finance?x=1");
 
     const health = await realFetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
