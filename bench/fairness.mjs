@@ -3,14 +3,14 @@
 //  1. A second visitor (its own X-Forwarded-For; loopback is a trusted proxy) loads a page mix
 //     (distinct dealer searches, which always render, and cached pages) one after another:
 //     first on a quiet server, then while one client crawls distinct dealer searches with
-//     BENCH_FAIR_CONNECTIONS (64) connections. Printed: the visitor's success rate and p50/p95,
+//     BENCH_FAIR_CONNECTIONS (64) connections (autocannon in a worker thread, bench/crawler.mjs,
+//     so its own work does not delay the visitor's timings). Printed: the visitor's success rate and p50/p95,
 //     /healthz p50/p99 (sampled from a worker thread), peak RSS; with the goals.
 //  2. A cached page's latency, quiet and while 8 clients each keep one image miss going (an empty
 //     image cache first: .cache/images is removed), and the memory growth.
 // Env: BENCH_PORT (3305; this uses BENCH_PORT + 2), BENCH_FAIR_DURATION seconds per phase (15).
 import { rmSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import autocannon from "autocannon";
 import { PORT, startServer } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_FAIR_DURATION ?? 15) * 1000;
@@ -70,27 +70,22 @@ async function phase(server, crawl, tag) {
   let crawler = null;
   let crawled = { total: 0, s503: 0, fast503: 0 };
   if (crawl) {
-    let n = 0;
-    crawler = autocannon({
-      url: server.base,
-      connections: CONNECTIONS,
-      duration: DURATION / 1000 + 1,
-      timeout: 60,
-      headers: { "x-forwarded-for": CRAWLER },
-      requests: [{ setupRequest: (req) => ({ ...req, path: `/au/dealer-locator?q=crawl${n++}` }) }],
+    crawler = new Worker(new URL("./crawler.mjs", import.meta.url), {
+      workerData: { base: server.base, client: CRAWLER, connections: CONNECTIONS, seconds: DURATION / 1000 + 5 },
     });
-    crawler.on("response", (_client, status, _bytes, ms) => {
-      crawled.total++;
-      if (status === 503) {
-        crawled.s503++;
-        if (ms < 100) crawled.fast503++;
-      }
+    const started = new Promise((resolve, reject) => {
+      crawler.once("message", resolve);
+      crawler.once("error", reject);
     });
+    await started;
     await new Promise((r) => setTimeout(r, 1000));
   }
   const visitor = await visit(server.base, DURATION, tag);
   if (crawler) {
-    crawler.stop();
+    const counts = new Promise((resolve) => crawler.once("message", resolve));
+    crawler.postMessage("stop");
+    crawled = await counts;
+    await crawler.terminate();
     await new Promise((r) => setTimeout(r, 500));
   }
   const { peakRss, health } = await probe.stop();
