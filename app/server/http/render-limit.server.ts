@@ -14,7 +14,10 @@ import { CacheControl } from "~/server/http/cache-control";
  * slot waits for a second one, and a freed slot goes to the waiting client that holds the fewest
  * (the longest-waiting first among equals). A client refused for being past its share within the
  * last `shareLingerMs` (a crawler) starts no render while a client within its share has one running
- * or waiting: its renders fill the gaps between other visitors' instead of halving their speed.
+ * or waiting, or had one within the last `shareLingerMs`: a render holds the event loop from start
+ * to end, so a crawler's render beside a visitor's doubled the visitor's wait; the crawler renders
+ * when the site has been quiet of other renders for a moment (its queued requests wait for that,
+ * at most `queueTimeoutMs`).
  */
 
 export const DEFAULT_RENDER_CONCURRENCY = 8;
@@ -164,8 +167,10 @@ export class RenderLimiter {
     if ((this.clients.get(client)?.running ?? 0) >= this.shareOf(client)) return false;
     const now = this.now();
     if (!this.pastShare(client, now)) return true;
-    // Past its share: it renders when no client within its own has a render running or waiting.
+    // Past its share: it renders when no client within its own has a render running or waiting,
+    // or had one lately (`shareOf` has just dropped the entries older than the linger).
     for (const other of this.clients.keys()) if (other !== client && !this.pastShare(other, now)) return false;
+    for (const other of this.lately.keys()) if (other !== client && !this.pastShare(other, now)) return false;
     return true;
   }
 
@@ -268,13 +273,46 @@ export class RenderLimiter {
           if (held === 0) break;
         }
       }
-      if (best === -1) return;
+      if (best === -1) {
+        this.dispatchLater();
+        return;
+      }
       const [next] = this.waiting.splice(best, 1);
       this.use(next!.client).queued--;
       clearTimeout(next!.timer);
       next!.grant(this.take(next!.client));
     }
   }
+
+  /**
+   * Free slots, but every waiter held back by who rendered or was refused lately: nothing else
+   * may happen before that lapses (a crawler's own requests are refused, not queued), so look
+   * again then.
+   */
+  private dispatchLater(): void {
+    if (this.redispatch || this.waiting.length === 0 || this.running >= this.concurrency) return;
+    const since = this.now() - this.shareLingerMs;
+    let next = Infinity;
+    for (const entries of [this.lately, this.refusedLately]) {
+      // Oldest first: drop what has lapsed, the first one left lapses next.
+      for (const [client, at] of entries) {
+        if (at > since) {
+          next = Math.min(next, at);
+          break;
+        }
+        entries.delete(client);
+      }
+    }
+    if (next === Infinity) return;
+    const wait = Math.max(1, Math.ceil(next - since));
+    this.redispatch = setTimeout(() => {
+      this.redispatch = null;
+      this.dispatch();
+    }, wait);
+    this.redispatch.unref?.();
+  }
+
+  private redispatch: ReturnType<typeof setTimeout> | null = null;
 
   get active(): number {
     return this.running;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultPerClientConcurrency, RenderLimiter, type Release } from "~/server/http/render-limit.server";
 
 /**
@@ -183,37 +183,58 @@ describe("RenderLimiter fair shares", () => {
     expect(limiter.active).toBe(0);
   });
 
-  it("a client refused for being past its share renders between other visitors' renders, not beside them", async () => {
-    let now = 0;
-    const limiter = new RenderLimiter({ concurrency: 8, queue: 32, queueTimeoutMs: 60_000, now: () => now });
-    // The crawler alone: its whole share, two queued, the next refused.
-    const held = [(await limiter.acquire(undefined, "crawler"))!, (await limiter.acquire(undefined, "crawler"))!];
-    const queued = [limiter.acquire(undefined, "crawler"), limiter.acquire(undefined, "crawler")];
-    expect(await limiter.acquire(undefined, "crawler")).toBeNull();
-    // A visitor renders at once; the crawler's slots free meanwhile go to nobody.
-    const visitor = (await limiter.acquire(undefined, "visitor"))!;
-    held.forEach((release) => release());
-    await Promise.resolve();
-    expect(limiter.activeFor("crawler")).toBe(0);
-    expect(limiter.queued).toBe(2);
-    // The visitor's render done, the crawler's next one starts (one: the visitor was here a moment ago).
-    visitor();
-    const next = (await queued[0])!;
-    expect(limiter.activeFor("crawler")).toBe(1);
-    expect(limiter.queued).toBe(1);
-    // Once it is no longer refused and the visitor is long gone, it has its whole share again.
-    now += limiter.shareLingerMs + 1;
-    next();
-    const after = (await queued[1])!;
-    const more = (await limiter.acquire(undefined, "crawler"))!;
-    expect(limiter.activeFor("crawler")).toBe(2);
-    after();
-    more();
-    expect(limiter.active).toBe(0);
+  it("a client refused for being past its share renders once other visitors' renders have paused, not beside them", async () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const limiter = new RenderLimiter({ concurrency: 8, queue: 32, queueTimeoutMs: 60_000, now: () => now });
+      const later = async (ms: number) => {
+        now += ms;
+        await vi.advanceTimersByTimeAsync(ms);
+      };
+      // The crawler alone: its whole share, two queued, the next refused.
+      const held = [(await limiter.acquire(undefined, "crawler"))!, (await limiter.acquire(undefined, "crawler"))!];
+      let next: Release | null = null;
+      let after: Release | null = null;
+      void limiter.acquire(undefined, "crawler").then((release) => (next = release));
+      void limiter.acquire(undefined, "crawler").then((release) => (after = release));
+      expect(await limiter.acquire(undefined, "crawler")).toBeNull();
+      // A visitor renders at once; the crawler's slots free meanwhile go to nobody.
+      const visitor = (await limiter.acquire(undefined, "visitor"))!;
+      held.forEach((release) => release());
+      await Promise.resolve();
+      expect(limiter.activeFor("crawler")).toBe(0);
+      expect(limiter.queued).toBe(2);
+      // The visitor's render done, its next page comes a moment later: the crawler still waits.
+      visitor();
+      await later(limiter.shareLingerMs / 2);
+      expect(next).toBeNull();
+      const again = (await limiter.acquire(undefined, "visitor"))!;
+      again();
+      // Nobody else rendered for the linger: the crawler's queued request starts by itself
+      // (one: it was refused a moment ago, and the visitor was here).
+      await later(limiter.shareLingerMs);
+      expect(next).not.toBeNull();
+      expect(limiter.activeFor("crawler")).toBe(1);
+      expect(limiter.queued).toBe(1);
+      // Once it is no longer refused and the visitor is long gone, it has its whole share again.
+      await later(limiter.shareLingerMs + 1);
+      next!();
+      await Promise.resolve();
+      expect(after).not.toBeNull();
+      const more = (await limiter.acquire(undefined, "crawler"))!;
+      expect(limiter.activeFor("crawler")).toBe(2);
+      after!();
+      more();
+      expect(limiter.active).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("clients past their share do not hold each other up; a visitor goes before them", async () => {
-    const limiter = new RenderLimiter({ concurrency: 2, queue: 8, queueTimeoutMs: 60_000, perClientConcurrency: 1, perClientQueue: 1 });
+    let now = 0;
+    const limiter = new RenderLimiter({ concurrency: 2, queue: 8, queueTimeoutMs: 60_000, perClientConcurrency: 1, perClientQueue: 1, now: () => now });
     const a = (await limiter.acquire(undefined, "a"))!;
     const aQueued = limiter.acquire(undefined, "a");
     expect(await limiter.acquire(undefined, "a")).toBeNull();
@@ -228,14 +249,22 @@ describe("RenderLimiter fair shares", () => {
     const v = (await visitor)!;
     expect(v).not.toBeNull();
     expect(limiter.activeFor("a")).toBe(0);
-    // The visitor done, "a" goes on; "b" is not held up by "a" (both past their share).
+    // The visitor done and gone for a moment, "a" goes on; "b" is not held up by "a" (both past
+    // their share).
     v();
-    const a2 = (await aQueued)!;
+    now += limiter.shareLingerMs / 2;
+    let a2: Release | null = null;
+    void aQueued.then((release) => (a2 = release));
+    await Promise.resolve();
+    expect(a2).toBeNull();
+    now += limiter.shareLingerMs / 2;
     b();
+    await Promise.resolve();
+    expect(a2).not.toBeNull();
     const b2 = (await bQueued)!;
     expect(limiter.activeFor("a")).toBe(1);
     expect(limiter.activeFor("b")).toBe(1);
-    a2();
+    a2!();
     b2();
     expect(limiter.active).toBe(0);
   });
