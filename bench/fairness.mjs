@@ -68,21 +68,26 @@ async function phase(server, crawl, tag) {
   const probe = sampler(server.base, server.pid);
   await probe.ready;
   let crawler = null;
+  let counts = null;
   let crawled = { total: 0, s503: 0, fast503: 0 };
   if (crawl) {
     crawler = new Worker(new URL("./crawler.mjs", import.meta.url), {
-      workerData: { base: server.base, client: CRAWLER, connections: CONNECTIONS, seconds: DURATION / 1000 + 5 },
+      workerData: { base: server.base, client: CRAWLER, connections: CONNECTIONS, seconds: DURATION / 1000 + 60 },
     });
-    const started = new Promise((resolve, reject) => {
-      crawler.once("message", resolve);
+    counts = new Promise((resolve) => crawler.on("message", (message) => typeof message === "object" && resolve(message)));
+    // The visitor starts once the crawler's connections are all open and answered: a burst of new
+    // connections is accepted one per event-loop turn, and the visitor's own (new, if its idle one
+    // was closed meanwhile) would wait behind the crawler's, which is the crawler's start-up, not
+    // the crawl.
+    const warm = new Promise((resolve, reject) => {
+      crawler.on("message", (message) => message === "warm" && resolve());
       crawler.once("error", reject);
     });
-    await started;
+    await Promise.race([warm, new Promise((r) => setTimeout(r, 30_000))]);
     await new Promise((r) => setTimeout(r, 1000));
   }
   const visitor = await visit(server.base, DURATION, tag);
   if (crawler) {
-    const counts = new Promise((resolve) => crawler.once("message", resolve));
     crawler.postMessage("stop");
     crawled = await counts;
     await crawler.terminate();

@@ -2,7 +2,8 @@
 // handled on their own event loop, so the test's timings of the other visitor are not held up
 // by the crawler's own work. `connections` loops, each on its own keep-alive socket, ask for
 // distinct dealer searches as one client (X-Forwarded-For) until told to stop; then the answers
-// are posted back, counted.
+// are posted back, counted. It posts "warm" once every loop has had an answer (its connection
+// open).
 import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 
@@ -29,10 +30,14 @@ function get(path) {
   });
 }
 
+let answered = 0;
 async function loop() {
+  let first = true;
   while (running) {
     const answer = await get(`/au/dealer-locator?q=crawl${n++}`);
     counts.total++;
+    if (first && ++answered === connections) parentPort.postMessage("warm");
+    first = false;
     if (!answer) counts.failed++;
     else if (answer.status === 503) {
       counts.refused++;

@@ -162,13 +162,21 @@ suite("fair renders under a crawl", () => {
     const quiet = await visit(PHASE_MS, "quiet");
 
     const crawler = new Worker(new URL("../support/crawler.mjs", import.meta.url), { workerData: { base, client: CRAWLER, connections: CONNECTIONS } });
+    let warm = () => {};
+    const warmed = new Promise<void>((resolve) => (warm = resolve));
     const crawled = new Promise<CrawlCounts>((resolve, reject) => {
-      crawler.on("message", (message: unknown) => message !== "started" && resolve(message as CrawlCounts));
+      crawler.on("message", (message: unknown) => {
+        if (message === "warm") warm();
+        else if (typeof message === "object") resolve(message as CrawlCounts);
+      });
       crawler.once("error", reject);
     });
     let crawl: Awaited<ReturnType<typeof visit>>;
     try {
-      // The crawler holds its share before the visitor starts (the server counts its first refusals).
+      // The crawler holds its share before the visitor starts (the server counts its first
+      // refusals), its connections all open: new connections are accepted one per event-loop turn,
+      // and the visitor's would otherwise wait behind the crawler's start-up burst.
+      await Promise.race([warmed, new Promise((r) => setTimeout(r, 30_000))]);
       for (let i = 0; i < 100 && (await refusals()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
       crawl = await visit(PHASE_MS, "crawl");
     } finally {
