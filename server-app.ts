@@ -43,7 +43,7 @@ import { jsonErrorHandler } from "./app/server/security/errors.server";
 import { applyPreviewPolicy, securityHeaders, shareablePagePolicy, staticSecurityHeaders } from "./app/server/security/headers.server";
 import { createRemixHandler } from "./app/server/security/remix-handler.server";
 import { RenderLimiter } from "./app/server/http/render-limit.server";
-import { clientAddress, earlyRefusal, type TrustProxyFn } from "./app/server/http/early-refusal.server";
+import { clientOfConnection, earlyRefusal, type TrustProxyFn } from "./app/server/http/early-refusal.server";
 import { DEFAULT_PAGE_CACHE_MAX_BYTES, PageCache } from "./app/server/page-cache/page-cache.server";
 import { registerPageCache } from "./app/server/page-cache/registry";
 import { countryOfPath } from "./app/server/http/country-path";
@@ -398,14 +398,25 @@ function refuseOverShareBeforeExpress(
   },
 ): void {
   const trust = app.get("trust proxy fn") as TrustProxyFn;
+  // The host that the www redirect sends on (null: SITE_URL has no www, nothing redirects).
+  const siteHost = new URL(env.SITE_URL).hostname.toLowerCase();
+  const bareHost = siteHost.startsWith("www.") ? siteHost.slice(4) : null;
   const refuseBeforeExpress = earlyRefusal({
     limiter: renderLimiter,
-    clientOf: (req) => clientKey(clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trust) || req.socket.remoteAddress),
+    clientOf: clientOfConnection(trust, clientKey),
     answeredWithoutRender: (req, url, pathname) => {
       const query = url.indexOf("?");
       if (canonicalPageLocation(url) !== null || (query !== -1 && hasPreviewParams(url.slice(query)))) return true;
       const host = req.headers.host;
-      if (production && (!host || wwwRedirect(`http://${host}${url}`, env.SITE_URL) !== null)) return true;
+      if (production && !host) return true;
+      // The www redirect's own test only for a host that might be the bare one (a plain host
+      // that is not, the usual case, costs no URL parsing).
+      if (production && bareHost !== null && host) {
+        const plain = /^[\w.-]+(?::\d+)?$/.test(host);
+        if (!plain || host.split(":")[0]!.toLowerCase() === bareHost) {
+          if (wwwRedirect(`http://${host}${url}`, env.SITE_URL) !== null) return true;
+        }
+      }
       if (req.method !== "GET" || pathname.endsWith(".data")) return false;
       try {
         return pageCache.answersWithoutRender(new URL(url, "http://localhost"), req.headers.cookie ?? null);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { countryOfPath } from "./country-path";
 import { OVERLOADED_HEADERS, OVERLOADED_HTML, type RenderLimiter } from "./render-limit.server";
 
@@ -51,6 +52,24 @@ export function clientAddress(socketAddress: string | undefined, forwarded: stri
     if (address === undefined || !trust(address, i)) return address;
   }
   return addresses[addresses.length - 1];
+}
+
+/**
+ * `clientAddress` turned into the render shares' client key (`key`), remembered per connection
+ * while its X-Forwarded-For stays the same: a crawler's keep-alive connections then parse no
+ * address for each of their thousands of requests. A proxy's connection carrying several clients
+ * sends a different header with each, and is named afresh.
+ */
+export function clientOfConnection(trust: TrustProxyFn, key: (address: string | undefined) => string): (req: IncomingMessage) => string {
+  const known = new WeakMap<Socket, { forwarded: string | string[] | undefined; key: string }>();
+  return (req) => {
+    const forwarded = req.headers["x-forwarded-for"];
+    const remembered = known.get(req.socket);
+    if (remembered && remembered.forwarded === forwarded) return remembered.key;
+    const client = key(clientAddress(req.socket.remoteAddress, forwarded, trust) || req.socket.remoteAddress);
+    known.set(req.socket, { forwarded, key: client });
+    return client;
+  };
 }
 
 export interface EarlyRefusalOptions {

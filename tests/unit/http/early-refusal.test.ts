@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { clientAddress, earlyRefusal, type EarlyRefusalOptions, type TrustProxyFn } from "~/server/http/early-refusal.server";
+import { clientAddress, clientOfConnection, earlyRefusal, type EarlyRefusalOptions, type TrustProxyFn } from "~/server/http/early-refusal.server";
 import { RenderLimiter } from "~/server/http/render-limit.server";
 
 /**
@@ -43,6 +43,25 @@ describe("clientAddress", () => {
       await new Promise((resolve) => server!.close(resolve));
       server = null;
     }
+  });
+});
+
+describe("clientOfConnection", () => {
+  it("names a connection's client once while its X-Forwarded-For stays the same, afresh when it changes", () => {
+    const trusted: string[] = [];
+    const trust: TrustProxyFn = (address) => (trusted.push(address), address === "127.0.0.1");
+    const clientOf = clientOfConnection(trust, (address) => `key:${address}`);
+    const socket = { remoteAddress: "127.0.0.1" } as Socket;
+    const other = { remoteAddress: "203.0.113.7" } as Socket;
+    const req = (on: Socket, forwarded?: string) => ({ socket: on, headers: forwarded === undefined ? {} : { "x-forwarded-for": forwarded } }) as IncomingMessage;
+    expect(clientOf(req(socket, "198.51.100.1"))).toBe("key:198.51.100.1");
+    const asked = trusted.length;
+    expect(clientOf(req(socket, "198.51.100.1"))).toBe("key:198.51.100.1");
+    expect(trusted.length).toBe(asked);
+    // A proxy's connection carrying another client: named afresh.
+    expect(clientOf(req(socket, "198.51.100.2"))).toBe("key:198.51.100.2");
+    expect(clientOf(req(socket))).toBe("key:127.0.0.1");
+    expect(clientOf(req(other, "198.51.100.1"))).toBe("key:203.0.113.7");
   });
 });
 
