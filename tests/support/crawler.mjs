@@ -9,7 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 
 const { base, client, connections } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const counts = { total: 0, ok: 0, refused: 0, refusedFast: 0, refusedWithRetryAfter: 0, refusedWithPage: 0, failed: 0 };
+const counts = { total: 0, ok: 0, refused: 0, refusedFast: 0, refusedWithinSecond: 0, refusedWithRetryAfter: 0, refusedWithPage: 0, failed: 0 };
 let running = true;
 let n = 0;
 parentPort.on("message", (message) => {
@@ -42,6 +42,7 @@ async function loop() {
     else if (answer.status === 503) {
       counts.refused++;
       if (answer.ms < 100) counts.refusedFast++;
+      if (answer.ms < 1000) counts.refusedWithinSecond++;
       if (answer.retryAfter === "5") counts.refusedWithRetryAfter++;
       if (answer.body.includes("This page is temporarily unavailable")) counts.refusedWithPage++;
     } else if (answer.status === 200 || answer.status === 302) counts.ok++;

@@ -15,10 +15,13 @@ import { freePort } from "../support/net";
  * sampled. The goals, measured against the same visitor on the quiet server just before: its pages
  * all succeed (at least 99 %), their p95 stays within 3x of the quiet p95 and /healthz's p99
  * within 100 ms of the quiet p99, and memory stays under 700 MB; the crawler gets fast 503s with
- * Retry-After for what is past its share (counted as such by /metrics). The latency bounds carry
- * some slack for a loaded 2-core machine (they are the benchmark's figures, bench/fairness.mjs);
- * before the early refusal and the fair scheduling the p95 was 10-16x and /healthz +135-500 ms.
- * The crawler runs in a worker thread, so its own work does not delay the visitor's timings. Also:
+ * Retry-After for what is past its share (counted as such by /metrics). The two latency bounds
+ * carry 1.5x slack: on the shared 2-core machine this was written on (load average 10-12, other
+ * people's builds and tests), the quiet phase's own /healthz p99 varied from 170 to 500 ms between
+ * runs, and a p99 of a few hundred samples moves with it; well above that load the figures are
+ * the machine's, not the server's (rerun). Before the early refusal and the fair scheduling the
+ * p95 was 10-16x and /healthz +135-900 ms. The crawler runs in a worker thread, so its own work
+ * does not delay the visitor's timings. Also:
  * every image URL the pages write is one the image service encodes (none is redirected to another
  * size).
  */
@@ -63,6 +66,10 @@ beforeAll(async () => {
       MALLOC_ARENA_MAX: "2",
     },
     stdio: ["ignore", "ignore", "pipe"],
+    // A session of its own: Linux schedules each session as one group, and the server would
+    // otherwise split one CPU share with this test's crawler and visitor (on a shared machine its
+    // main thread then waited for a CPU two thirds of the time).
+    detached: true,
   });
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => {
@@ -118,7 +125,8 @@ async function visit(ms: number, tag: string) {
       const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(30_000) }).catch(() => null);
       await res?.arrayBuffer();
       health.push(res?.status === 200 ? performance.now() - started : 30_000);
-      await new Promise((r) => setTimeout(r, 100));
+      // Every 50 ms: at 100 ms, the p99 of a phase's 80 samples would be their maximum.
+      await new Promise((r) => setTimeout(r, 50));
     }
   })();
   const until = Date.now() + ms;
@@ -150,6 +158,7 @@ interface CrawlCounts {
   ok: number;
   refused: number;
   refusedFast: number;
+  refusedWithinSecond: number;
   refusedWithRetryAfter: number;
   refusedWithPage: number;
   failed: number;
@@ -207,7 +216,9 @@ suite("fair renders under a crawl", () => {
     expect(counts.refused, summary).toBeGreaterThan(0);
     expect(counts.refusedWithRetryAfter, summary).toBe(counts.refused);
     expect(counts.refusedWithPage, summary).toBe(counts.refused);
-    expect(counts.refusedFast / counts.refused, summary).toBeGreaterThan(0.9);
+    // Fast: not queued (a queued request waits up to 5 s for a slot). Most within 100 ms on a quiet
+    // machine; the bound is a second, as on a shared one the crawler's own thread waits for a CPU.
+    expect(counts.refusedWithinSecond / counts.refused, summary).toBeGreaterThan(0.9);
     expect(counts.ok, summary).toBeGreaterThan(0);
 
     // Refused for being past its share (before any render), as the operator sees it.
