@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
@@ -76,7 +76,6 @@ function filesOnly(serve: express.RequestHandler): express.RequestHandler {
 }
 
 type Locals = { requestContext?: RequestContext; nonce?: string; preview?: boolean };
-type ExpressHandle = (req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void) => void;
 
 /** The query of the local content API, checked before it is parsed (its parser checks the rest). */
 const contentQuerySchema = z
@@ -92,7 +91,16 @@ const MAX_CONTENT_URL = 4096;
 type HeaderOptions = Parameters<typeof securityHeaders>[0];
 type LimitPool = ReturnType<typeof createRateLimitPool> | undefined;
 
-export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: AppOptions): Express {
+/**
+ * The Express app and the request listener to serve it with: the listener answers a client past
+ * its render share before Express runs (see `earlyRefusal`), then hands everything else to the app.
+ */
+export interface CreatedApp {
+  app: Express;
+  listener: RequestListener;
+}
+
+export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: AppOptions): CreatedApp {
   const production = env.NODE_ENV === "production";
   const headerOptions = { production, https: env.SITE_URL.startsWith("https://"), assetOrigins: assetOrigins(env.STORYBLOK_REGION, env.STORYBLOK_ASSET_HOST) };
   const app = express();
@@ -130,14 +138,19 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   // HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
   app.use(htmlEtag());
   const rendering = mountRemix(app, { env, build, logger, production, headerOptions, metrics, ...limiters });
-  refuseOverShareBeforeExpress(app, { env, production, headerOptions, metrics, access, ...rendering });
+  const refuseBeforeExpress = earlyRefusalOf(app, { env, production, headerOptions, metrics, access, ...rendering });
 
   app.use(
     jsonErrorHandler((error) =>
       logger.log("error", `Unhandled error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`),
     ),
   );
-  return app;
+  return {
+    app,
+    listener: (req, res) => {
+      if (!refuseBeforeExpress(req, res)) app(req, res);
+    },
+  };
 }
 
 /**
@@ -377,7 +390,7 @@ function mountRemix(
  * A client past its render share is refused before Express itself (early-refusal.server.ts):
  * only what the Remix handler would refuse, with the same answer.
  */
-function refuseOverShareBeforeExpress(
+function earlyRefusalOf(
   app: Express,
   {
     env,
@@ -396,12 +409,12 @@ function refuseOverShareBeforeExpress(
     pageCache: PageCache;
     renderLimiter: RenderLimiter;
   },
-): void {
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const trust = app.get("trust proxy fn") as TrustProxyFn;
   // The host that the www redirect sends on (null: SITE_URL has no www, nothing redirects).
   const siteHost = new URL(env.SITE_URL).hostname.toLowerCase();
   const bareHost = siteHost.startsWith("www.") ? siteHost.slice(4) : null;
-  const refuseBeforeExpress = earlyRefusal({
+  return earlyRefusal({
     limiter: renderLimiter,
     clientOf: clientOfConnection(trust, clientKey),
     answeredWithoutRender: (req, url, pathname) => {
@@ -431,9 +444,4 @@ function refuseOverShareBeforeExpress(
       access.countRefused();
     },
   });
-  // Express calls `app.handle` for every request, however the app is served (app.listen, a server).
-  const handle = (app as unknown as { handle: ExpressHandle }).handle.bind(app);
-  (app as unknown as { handle: ExpressHandle }).handle = (req, res, callback) => {
-    if (!refuseBeforeExpress(req, res)) handle(req, res, callback);
-  };
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { EnvError, parseEnv, type Env } from "./app/server/env.server";
 import { startOutbox } from "./app/features/forms/outbox.server";
@@ -37,7 +37,7 @@ async function getBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
 }
 
-const app = createApp({ env, build: IS_PROD ? await getBuild() : getBuild, logger, viteDevServer });
+const { app, listener } = createApp({ env, build: IS_PROD ? await getBuild() : getBuild, logger, viteDevServer });
 
 // The CRM outbox: opens the lead store, runs migrations and delivers stored leads.
 const outbox = await startOutbox(env);
@@ -70,7 +70,9 @@ const onListening = () => {
   const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;
   console.log(`[${env.NODE_ENV}] listening on http://${env.HOST ?? "localhost"}:${env.PORT} with ${source}`);
 };
-const server: Server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening);
+const server: Server = createServer(listener);
+if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
+else server.listen(env.PORT, onListening);
 // Slow clients cannot hold a connection open forever.
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -75,8 +75,8 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   const env = parseEnv(process.env);
   const logs: TestServer["logs"] = [];
   const logger = createLogger("json", (line, level) => logs.push({ level, line }));
-  const app = createApp({ env, build, logger, imageCacheDir: path.join(dir, "images") });
-  const server: Server = app.listen(0, "127.0.0.1");
+  const { listener } = createApp({ env, build, logger, imageCacheDir: path.join(dir, "images") });
+  const server: Server = createServer(listener).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
