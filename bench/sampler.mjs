@@ -1,14 +1,18 @@
-// A worker thread of the benchmark: samples the server's resident memory (ps) and the latency of
-// /healthz and /readyz every `intervalMs` (250 ms) until told to stop. It runs apart from
-// autocannon's event loop, which under 200 connections is itself saturated: timing a health check
-// there measured the load generator's delays as well as the server's.
+// A worker thread of the benchmark, or a child process (forked with `{ base, pid, intervalMs }` as
+// its first message): samples the server's resident memory (ps) and the latency of /healthz and
+// /readyz every `intervalMs` (250 ms) until told to stop. It runs apart from autocannon's event
+// loop, which under 200 connections is itself saturated: timing a health check there measured the
+// load generator's delays as well as the server's.
 import { execFile } from "node:child_process";
 import { parentPort, workerData } from "node:worker_threads";
 
-// intervalMs (250): the pause between samples; memory is read at most every 250 ms (a `ps` each).
-const { base, pid, intervalMs = 250 } = workerData;
+const channel = parentPort ?? {
+  on: (event, listener) => process.on(event, listener),
+  postMessage: (message) => process.send(message),
+};
+const { base, pid, intervalMs = 250 } = parentPort ? workerData : await new Promise((resolve) => process.once("message", resolve));
 let running = true;
-parentPort.on("message", (message) => {
+channel.on("message", (message) => {
   if (message === "stop") running = false;
 });
 
@@ -30,7 +34,7 @@ async function timed(path) {
 // /readyz, which starts the server's background readiness check (a balancer probes from start-up).
 await timed("/healthz");
 await timed("/readyz");
-parentPort.postMessage("ready");
+channel.postMessage("ready");
 let peakRss = 0;
 let rssAt = 0;
 const health = [];
@@ -44,4 +48,5 @@ while (running) {
   ready.push(await timed("/readyz"));
   await new Promise((r) => setTimeout(r, intervalMs));
 }
-parentPort.postMessage({ peakRss, health, ready });
+channel.postMessage({ peakRss, health, ready });
+if (!parentPort) process.disconnect();
