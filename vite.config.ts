@@ -54,6 +54,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
     // A React warning fails the test that caused it.
-    setupFiles: ["tests/unit/support/console-check.setup.ts"],
+    setupFiles: ["tests/unit/support/console-check.setup.ts", "tests/unit/support/story-parser.setup.ts"],
   },
 }));

@@ -12,12 +12,16 @@ import { islandAssets, islandChunkFiles } from "~/islands/assets.server";
 import { islandSources } from "~/islands.server";
 import { NonceProvider } from "~/server/security/nonce";
 import { getContentCache } from "~/content/cache.server";
+import { setStoryParser } from "~/content/story-parser";
+import { parseStoryBloks } from "~/blocks/parse";
 
 /** The content version this instance serves: shows which instances a publish reached. */
 const CONTENT_VERSION_HEADER = "X-Content-Version";
 
 // Every block component, loaded once: the server renders them synchronously.
 const blocksLoaded = loadAllBlocks();
+// Stories are read with their bloks parsed by the blocks' schemas.
+setStoryParser(parseStoryBloks);
 
 /** How long a streamed render may take before React gives up on what is still pending. */
 export const streamTimeout = 5_000;

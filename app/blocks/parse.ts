@@ -46,3 +46,18 @@ function walk(value: Json, onInvalid: InvalidBlokReport | undefined): Json {
   for (const [key, child] of Object.entries(node)) out[key] = walk(child, onInvalid);
   return out;
 }
+
+/**
+ * A story read from the content API with its bloks parsed (the content layer's story parser, set
+ * by the server's entry). A blok that fails its schema is logged once, when the content is read
+ * (published reads are then cached), with the story's slug, the blok's _uid and component, and
+ * what did not match.
+ */
+export function parseStoryBloks<T>(story: T): T {
+  const slug = (story as { full_slug?: unknown } | null)?.full_slug;
+  return parseBloks(story, (blok, issues) => {
+    console.error(
+      `[blocks] Blok ${blok.component} (${blok._uid}) in story ${typeof slug === "string" ? slug : "?"} does not match its schema and is not shown: ${issues.join("; ")}`,
+    );
+  });
+}

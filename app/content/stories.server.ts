@@ -4,7 +4,7 @@ import { environmentContentVersion } from "~/server/env.server";
 import { getContentClient } from "./client.server";
 import { cacheKeyOf, getContentCache, policyForList, policyForStory, type Fetched } from "./cache.server";
 import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
-import { parseBloks } from "~/blocks/parse";
+import { parseStory } from "./story-parser";
 import { withContentTimeout } from "./timeout.server";
 import { currentRequestContext, noteContentFailure, noteContentKeys } from "~/server/observability/request-context.server";
 import { datasourceKey, keysOfList, keysOfStory } from "~/server/page-cache/surrogate-keys";
@@ -56,20 +56,6 @@ function cachedRead<T>(
   const cache = getContentCache();
   // A call past its deadline fails like an outage: the cache then serves its stale entry.
   return cache.read(policy, key, () => withContentTimeout(() => fetch({ ...params, cv: cache.currentCv() })));
-}
-
-/**
- * Parses a story's bloks with their schemas (app/blocks/parse.ts). A blok that fails its schema is
- * logged once here, when the content is read (published reads are then cached), with the story's
- * slug, the blok's _uid and component, and what did not match.
- */
-function parseStory<T>(story: T): T {
-  const slug = (story as { full_slug?: unknown } | null)?.full_slug;
-  return parseBloks(story, (blok, issues) => {
-    console.error(
-      `[blocks] Blok ${blok.component} (${blok._uid}) in story ${typeof slug === "string" ? slug : "?"} does not match its schema and is not shown: ${issues.join("; ")}`,
-    );
-  });
 }
 
 function parseStories<T>(stories: readonly T[]): T[] {
