@@ -5,6 +5,7 @@ import { getContentClient } from "./client.server";
 import { cacheKeyOf, getContentCache, policyForList, policyForStory, type Fetched } from "./cache.server";
 import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
 import { parseStory } from "./story-parser";
+import { ContentUnavailableError } from "./errors";
 import { withContentTimeout } from "./timeout.server";
 import { currentRequestContext, noteContentFailure, noteContentKeys } from "~/server/observability/request-context.server";
 import { datasourceKey, keysOfList, keysOfStory } from "~/server/page-cache/surrogate-keys";
@@ -71,10 +72,10 @@ function logFailure(what: string, error: unknown): void {
 }
 
 /**
- * One story by full slug, with the country as language. Content fetch failures are logged and
- * return nothing (spec site.md section 8); a missing story is simply null.
+ * One story by full slug, with the country as language; null when it does not exist. Throws
+ * ContentUnavailableError (logged) when the content service could not answer.
  */
-export async function getStory<C = Story["content"]>(slug: string, opts: ContentOptions): Promise<Story<C> | null> {
+export async function readStory<C = Story["content"]>(slug: string, opts: ContentOptions): Promise<Story<C> | null> {
   try {
     const params = baseParams(opts);
     const story = await cachedRead(policyForStory(slug), cacheKeyOf("story", slug, params), params, async (p) => {
@@ -91,7 +92,20 @@ export async function getStory<C = Story["content"]>(slug: string, opts: Content
     return (story as unknown as Story<C>) ?? null;
   } catch (error) {
     logFailure(`story ${slug}`, error);
-    return null;
+    throw new ContentUnavailableError(`story ${slug}`, { cause: error });
+  }
+}
+
+/**
+ * One story, as readStory, for the reads a page can do without (the shell, settings): a failure is
+ * logged and reads as nothing (spec site.md section 8).
+ */
+export async function getStory<C = Story["content"]>(slug: string, opts: ContentOptions): Promise<Story<C> | null> {
+  try {
+    return await readStory<C>(slug, opts);
+  } catch (error) {
+    if (error instanceof ContentUnavailableError) return null;
+    throw error;
   }
 }
 

@@ -1,13 +1,14 @@
 import { data } from "@remix-run/node";
 import type { Country, Story } from "~/content/schema";
 import { MODEL_RELATIONS } from "~/content/relations";
-import { getStory } from "~/content/stories.server";
+import { readStory } from "~/content/stories.server";
+import { ContentUnavailableError } from "~/content/errors";
 import { contentVersion } from "~/features/preview/preview.server";
 import type { BlockDataMap } from "~/components/block-data";
 import { loadBlockData } from "~/blocks/loaders.server";
 import type { Blok } from "~/content/schema";
 import type { PageSettings } from "~/features/shell/globals";
-import { throwNotFound } from "~/features/routing/not-found.server";
+import { contentUnavailableResponse, throwNotFound } from "~/features/routing/not-found.server";
 import type { JsonLdNode } from "~/features/seo/json-ld";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { localeAllows } from "~/content/locale";
@@ -67,16 +68,21 @@ export async function loadPage<E extends Record<string, unknown> = Record<never,
   const clean = slug.replace(/^\/+|\/+$/g, "");
   if (clean === "home") throw homeRedirect(request, country);
   const version = contentVersion(request);
-  const storyRead = getStory<PageStory["content"]>(clean || "home", {
+  const storyRead = readStory<PageStory["content"]>(clean || "home", {
     country,
     version,
     resolveRelations: opts.relations ?? MODEL_RELATIONS,
   });
   // The structured data's reads depend on the path alone: they run alongside the story's read,
   // so the page costs one content round trip (block loaders, which need the story, a second).
-  const structuredRead = opts.structuredData === false ? Promise.resolve([]) : pageStructuredData(country, clean || "home", storyRead);
+  const structuredRead =
+    opts.structuredData === false ? Promise.resolve([]) : pageStructuredData(country, clean || "home", storyRead.catch(() => null));
   const extraRead = opts.extra ? opts.extra() : Promise.resolve({} as E);
-  const [story, extra] = await Promise.all([storyRead, extraRead]);
+  const [story, extra] = await Promise.all([storyRead, extraRead]).catch((error: unknown) => {
+    // The story could not be read: the page is unavailable for now, not missing.
+    if (error instanceof ContentUnavailableError) throw contentUnavailableResponse();
+    throw error;
+  });
   const allowed = opts.components === undefined ? PAGE_COMPONENTS : opts.components;
   if (!story || !extra || (allowed && !allowed.has(story.content.component)) || !localeAllows(story.content.locale, country)) {
     return throwNotFound(request, { country, reason: "missing-content" });

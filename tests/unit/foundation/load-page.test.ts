@@ -24,8 +24,8 @@ async function load(loader: Loader, url: string, params: Record<string, string>)
     return { status: 200, data: result.data, headers: new Headers(result.init?.headers) };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, data: null, headers: thrown.headers };
-    const status = (thrown as { init?: { status?: number } }).init?.status;
-    if (status) return { status, data: null, headers: new Headers() };
+    const init = (thrown as { init?: { status?: number; headers?: HeadersInit } }).init;
+    if (init?.status) return { status: init.status, data: null, headers: new Headers(init.headers) };
     throw thrown;
   }
 }
@@ -61,5 +61,23 @@ describe("loadPage: the one loader of content pages", () => {
     expect((await load(newsDetail, "/au/news/", { country: "au", news: "" })).status).toBe(404);
     expect((await load(newsDetail, "/au/news/no-such", { country: "au", news: "no-such" })).status).toBe(404);
     expect((await load(newsDetail, "/nz/news/clean-up-australia-partnership", { country: "nz", news: "clean-up-australia-partnership" })).status).toBe(404);
+  });
+
+  it("answers 503, not 404, when the content service cannot give the story, and the page again once it can", async () => {
+    const client = await import("~/content/client.server");
+    const cache = await import("~/content/cache.server");
+    const url = "/au/contact-us";
+    cache.getContentCache().clear();
+    client.setContentFetchInterceptor(() => Promise.reject(new TypeError("fetch failed")));
+    try {
+      // Outside any request context: the page decides from the error it caught.
+      const down = await load(catchAll, url, { country: "au", "*": "contact-us" });
+      expect(down.status).toBe(503);
+      expect(down.headers.get("retry-after")).toBe("60");
+    } finally {
+      client.setContentFetchInterceptor(null);
+    }
+    cache.getContentCache().clear();
+    expect((await load(catchAll, url, { country: "au", "*": "contact-us" })).status).toBe(200);
   });
 });
