@@ -82,7 +82,7 @@ export function ensureJava() {
 }
 
 /**
- * Varnish, the caching proxy the CDN recipe is tested with (deploy/varnish/default.vcl, issue 26):
+ * Varnish, the caching proxy the CDN recipe is tested with (deploy/varnish/default.vcl):
  * VARNISHD_PATH, else Debian's /usr/sbin/varnishd, installed with apt (the `varnish` package) when
  * missing. The package's service is not used: the test starts its own varnishd on 127.0.0.1.
  */
@@ -98,7 +98,7 @@ export function ensureVarnish() {
   return "/usr/sbin/varnishd";
 }
 
-// ---- Postgres for the test run (issue 27) -----------------------------------------------------
+// ---- Postgres for the test run ---------------------------------------------------------------
 
 /** The folder of Debian's Postgres server binaries (initdb, pg_ctl), newest version first; null when none. */
 function postgresBin() {

@@ -15,7 +15,7 @@ const varnishd = ensureVarnish();
 rmSync(".cache/test-results", { recursive: true, force: true });
 mkdirSync(".cache/test-results", { recursive: true });
 
-// ---- Postgres (issue 27) ----
+// ---- Postgres ----
 // One throwaway cluster for the whole run (about a second to start): the unit tests' Postgres
 // suites (store, outbox, rate limits, invalidation) and the whole-system test get it as
 // TEST_DATABASE_URL. It is stopped and its folder removed when this script exits, whatever the
@@ -49,7 +49,7 @@ function readCounts() {
     counts.failed += r.numFailedTests ?? 0;
     counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   }
-  // The whole-system test (issue 27) reports like the unit tests.
+  // The whole-system test reports like the unit tests.
   const system = ".cache/test-results/system.json";
   if (existsSync(system)) {
     const r = JSON.parse(readFileSync(system, "utf8"));
@@ -72,7 +72,7 @@ step("content check", "npx", ["tsx", "scripts/content-check.ts"]);
 step("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/vitest.json"], postgresEnv);
 console.log("\n=== build ===");
 ensureBuild({ force: true });
-// ---- Several instances (issue 27): two production servers on the Postgres above ----
+// ---- Several instances: two production servers on the Postgres above ----
 step("whole system (two instances, one Postgres; Varnish in front)", "npx", ["vitest", "run", "--config", "vitest.system.config.ts", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/system.json"], { ...postgresEnv, VARNISHD_PATH: varnishd });
 // ---- end several instances ----
 step("e2e (JavaScript on and off)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium, JAVA_PATH: java });

@@ -5,7 +5,7 @@ import { editableAttributes } from "./editable";
 import { isInvalidBlok } from "./invalid";
 
 /**
- * One blok that fails never takes its page down (issue 25 item 8). Two layers:
+ * One blok that fails never takes its page down. Two layers:
  *
  * - At content read, a blok that fails its schema becomes an invalid blok (app/blocks/parse.ts,
  *   invalid.ts), logged there with the story's slug: its component never runs.

@@ -2,7 +2,7 @@ import { heroNeedsScript, whenACardNeedsScript } from "./runtime/hydration";
 import type { BlockEntry } from "./types";
 
 // The blocks' stylesheets, for every page: a block that keeps its server HTML never loads its
-// chunk, so its styles cannot come with the chunk (ADR 020). Vite hoists an eager glob to a static
+// chunk, so its styles cannot come with the chunk. Vite hoists an eager glob to a static
 // import, so the CSS is part of the route graph (linked by Remix); plain Node (tsx: the content
 // checker) has no import.meta.env and never sees the .css imports, which it could not load.
 if (import.meta.env) {

@@ -15,7 +15,7 @@ export type InvalidBlokReport = (blok: { _uid: string; component: string }, issu
  * nodes, resolved relations. A blok that fails its schema (an editor's mistake: `items: "x"`) is
  * replaced by an invalid blok (app/blocks/invalid.ts) and reported: its component, which assumes the
  * schema, never sees it; visitors get nothing for it and editors a notice. Components receive the
- * parsed bloks, so the browser never needs the schemas (ADR 020). Returns new objects; the input is
+ * parsed bloks, so the browser never needs the schemas. Returns new objects; the input is
  * left unchanged.
  */
 export function parseBloks<T>(value: T, onInvalid?: InvalidBlokReport): T {

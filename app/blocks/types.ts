@@ -4,7 +4,7 @@ import type { PageMemo } from "~/lib/page-memo";
 
 /**
  * A block's component. It receives the blok as the server parsed it with the block's schema
- * (app/blocks/schemas.ts); the component module itself never imports zod (ADR 020).
+ * (app/blocks/schemas.ts); the component module itself never imports zod.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each block narrows `blok` to its own schema's type
 export type BlockComponent = ComponentType<{ blok: any }>;

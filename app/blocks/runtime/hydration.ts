@@ -2,7 +2,7 @@ import { mediaKind } from "~/components/media-kind";
 import { isRecord as isData } from "~/lib/object";
 
 /**
- * Content-dependent hydration rules for the block registry (app/blocks/index.ts, ADR 020): some
+ * Content-dependent hydration rules for the block registry (app/blocks/index.ts): some
  * blocks need JavaScript only for some of their content. Pure functions of the blok's data, so the
  * server and the browser decide alike without loading the block's code.
  */

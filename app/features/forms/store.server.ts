@@ -110,7 +110,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   {
-    // Issue 27: a claim token, so only the worker holding a lead records its outcome.
+    // A claim token, so only the worker holding a lead records its outcome.
     version: 2,
     statements: [`ALTER TABLE leads ADD COLUMN claim_token TEXT`],
   },

@@ -8,7 +8,7 @@ import { hasPanel, type MenuEntry } from "./mega-menu-model";
 
 /*
  * The mega menu's lists and panels (mega-menu.tsx renders them): the server renders them with the
- * page, the browser keeps that HTML and loads this module on the first intent (ADR 022).
+ * page, the browser keeps that HTML and loads this module on the first intent.
  */
 
 function Chevron({ back = false }: { back?: boolean }) {

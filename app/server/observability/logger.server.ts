@@ -92,7 +92,7 @@ interface AccessResponse {
 }
 
 /**
- * `res.locals[OVERLOAD_REFUSED]` is true on the render limit's fast 503 (ADR 031). Such answers
+ * `res.locals[OVERLOAD_REFUSED]` is true on the render limit's fast 503. Such answers
  * come by the thousand per second under overload: one line each, written synchronously to a pipe,
  * would block the event loop that must keep answering health checks. They are counted instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The full-page cache of published pages (issue 26, ADR 031), in the server in front of Remix:
+ * The full-page cache of published pages, in the server in front of Remix:
  *
  * - key: path + canonical query + variant (variant.ts); only GET documents the caller marks
  *   eligible (published: never previews, drafts or development);
@@ -163,7 +163,7 @@ export class PageCache {
   /**
    * True when `serve` would answer this published GET page without a render of its own: a fresh
    * or stale entry, or a render of its key already in flight. An overloaded server refuses other
-   * requests before any work (ADR 031); these it still serves.
+   * requests before any work; these it still serves.
    */
   answersWithoutRender(url: URL, cookie: string | null): boolean {
     if (!this.enabled) return false;
