@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Env } from "./app/server/env.server";
 import { createContentClient } from "./app/content/client.server";
 import { getLocalContentApi } from "./app/content/local-api.server";
-import { assetOrigins } from "./app/components/asset-hosts";
+import { assetOrigins } from "./app/lib/asset-hosts";
 import { wwwRedirect } from "./app/features/seo/www";
 import { htmlEtag } from "./app/server/http/html-etag.server";
 import { previewMiddleware } from "./app/features/preview/middleware.server";
@@ -45,6 +45,7 @@ import { createRemixHandler } from "./app/server/security/remix-handler.server";
 import { RenderLimiter } from "./app/server/http/render-limit.server";
 import { clientOfConnection, earlyRefusal, type TrustProxyFn } from "./app/server/http/early-refusal.server";
 import { DEFAULT_PAGE_CACHE_MAX_BYTES, PageCache } from "./app/server/page-cache/page-cache.server";
+import * as pageKeys from "./app/features/page-keys/page-keys";
 import { registerPageCache } from "./app/server/page-cache/registry";
 import { countryOfPath } from "./app/server/http/country-path";
 import { canonicalPageLocation } from "./app/server/page-cache/canonical-path";
@@ -342,7 +343,7 @@ function mountRemix(
     metrics: Metrics;
   } & ReturnType<typeof mountWriteLimits>,
 ): { pageCache: PageCache; renderLimiter: RenderLimiter } {
-  const pageCache = new PageCache({
+  const pageCache = new PageCache(pageKeys, {
     maxBytes: env.NODE_ENV === "development" ? 0 : Number(env.PAGE_CACHE_MAX_BYTES ?? DEFAULT_PAGE_CACHE_MAX_BYTES),
     maxEntryBytes: env.PAGE_CACHE_MAX_ENTRY_BYTES ? Number(env.PAGE_CACHE_MAX_ENTRY_BYTES) : undefined,
     // Shareable pages carry the hashes of their inline scripts, not a nonce.

@@ -5,7 +5,7 @@ import { Button } from "./button";
 import { videoLinkAttributes } from "./document-actions";
 import type { CardBlok } from "./card.schema";
 import { LABELS } from "./labels";
-import { mediaKind } from "./media-kind";
+import { mediaKind } from "../lib/media-kind";
 import { Media } from "./media";
 import { Popover } from "./popover";
 import { cx } from "./section";

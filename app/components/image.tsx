@@ -5,7 +5,7 @@ import {
   MODERN_FORMATS,
   throughService,
   type ImageAssetLike,
-} from "./image-url";
+} from "../lib/image-url";
 
 export interface ResponsiveImageProps {
   asset: ImageAssetLike | null | undefined;

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Asset } from "~/content/schema";
 import { ResponsiveImage } from "./image";
-import { embedUrl, mediaKind } from "./media-kind";
+import { embedUrl, mediaKind } from "../lib/media-kind";
 import { LABELS } from "./labels";
 import { useHydrated } from "~/islands/use-hydrated";
 

@@ -4,7 +4,7 @@ import { resolveHref, withCountry } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlokRenderer } from "./blok-renderer";
 import { ResponsiveImage } from "~/components/image";
-import { IMAGE_SCREENS, intrinsicSize } from "~/components/image-url";
+import { IMAGE_SCREENS, intrinsicSize } from "~/lib/image-url";
 
 type Mark = NonNullable<RichTextNode["marks"]>[number];
 

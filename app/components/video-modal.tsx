@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { embedUrl } from "./media-kind";
+import { embedUrl } from "../lib/media-kind";
 import { LABELS } from "./labels";
 import { Modal } from "./modal";
 

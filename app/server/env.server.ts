@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { parseAssetHost } from "~/components/asset-hosts";
-import { parseImageServiceFlag } from "~/components/image-url";
+import { parseAssetHost } from "~/lib/asset-hosts";
+import { parseImageServiceFlag } from "~/lib/image-url";
 import { parseTrustProxy } from "~/server/http/trust-proxy";
 
 const optionalString = z
@@ -26,7 +26,7 @@ function optionalPositiveInt(name: string) {
  * Every environment variable the server reads, validated once at start (a bad value stops
  * start-up). Feature modules read their values through getEnv() (parsed on first use, then
  * cached) or get them from their caller (server.ts passes its validated env). The one exception
- * is IMAGE_SERVICE in app/components/image-url.ts: that module is shared with the browser, so on
+ * is IMAGE_SERVICE in app/lib/image-url.ts: that module is shared with the browser, so on
  * the server it reads the variable with the same parser as here.
  */
 export const envSchema = z.object({

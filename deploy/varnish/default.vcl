@@ -15,7 +15,7 @@ vcl 4.1;
 #
 # - Country pages (/au, /nz; not the `.data` of client navigations, not editor previews): the cache
 #   key is the path and the query parameters some page reads (DECLARED_QUERY_PARAMS of
-#   app/server/page-cache/variant.ts, the same list; the server serves any other parameter from
+#   app/features/page-keys/page-keys.ts, the same list; the server serves any other parameter from
 #   the page without it, so the page is the same), sorted, + the site's host (site.vcl; any other
 #   Host is passed, never stored) + the variant cookies only, with only the values the site writes:
 #   `consent` (1: the banner), and under /au `auState` (the 8 states) and `isABN` (true/false).
@@ -119,10 +119,10 @@ sub vcl_recv {
         }
 
         # The key's URL: without campaign and click identifiers (the list of
-        # TRACKING_PARAM in variant.ts), parameters sorted. The server gets the URL as it came: it
+        # TRACKING_PARAM in page-keys.ts), parameters sorted. The server gets the URL as it came: it
         # renders a page without those parameters, and a redirect keeps them for the visitor.
         set req.http.X-Page-Key = regsuball(req.url, "(?i)(?<=[?&])(utm_[a-z_]+|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|yclid|ttclid|twclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|ref|srsltid)(=[^&]*)?(&|$)", "");
-        # Only the parameters some page reads (DECLARED_QUERY_PARAMS in variant.ts; a unit test
+        # Only the parameters some page reads (DECLARED_QUERY_PARAMS in page-keys.ts; a unit test
         # keeps the two lists the same): the origin serves the page without any other.
         set req.http.X-Page-Key = regsuball(req.http.X-Page-Key, "(?<=[?&])(?!(?:acc|all|balloon|battery|build|buyer|calculator|category|colour|compare|dealer|deposit|drivetrain|engine|frequency|frequency_for|lat|lng|model|motor|page|pages|q|sort|state|submitted|tab|term|transmission|trim|use|variant|video|wheels)=)[^&]*(&|$)", "");
         set req.http.X-Page-Key = std.querysort(regsub(req.http.X-Page-Key, "[?&]+$", ""));

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ResponsiveImage } from "~/components/image";
-import { mediaKind } from "~/components/media-kind";
+import { mediaKind } from "~/lib/media-kind";
 import { cx } from "~/components/section";
 import type { Asset } from "~/content/schema";
 import { formatEventDate } from "~/features/news/event-date";

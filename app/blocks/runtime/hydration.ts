@@ -1,4 +1,4 @@
-import { mediaKind } from "~/components/media-kind";
+import { mediaKind } from "~/lib/media-kind";
 import { isRecord as isData } from "~/lib/object";
 
 /**

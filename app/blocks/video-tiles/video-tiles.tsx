@@ -1,6 +1,6 @@
 import { useId, useState, type MouseEvent } from "react";
 import { ResponsiveImage } from "~/components/image";
-import { mediaKind } from "~/components/media-kind";
+import { mediaKind } from "~/lib/media-kind";
 import { Modal } from "~/components/modal";
 import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";

@@ -3,7 +3,7 @@
  * on the exterior steps, the trim's on the interior step, with the spec's no-image messages; and
  * the responsive sizes 768, 992 and 1220 px at x1 and x2.
  */
-import { MODERN_FORMATS, imageServiceEnabled, imageUrl, throughService } from "~/components/image-url";
+import { MODERN_FORMATS, imageServiceEnabled, imageUrl, throughService } from "~/lib/image-url";
 import type { ResolvedBuild } from "./build";
 import type { ConfigImage } from "./types";
 

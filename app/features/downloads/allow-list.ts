@@ -5,7 +5,7 @@
  * refused before any request is made, so the endpoints can never be used to reach other hosts.
  */
 
-import { isStoryblokAssetHost } from "~/components/asset-hosts";
+import { isStoryblokAssetHost } from "~/lib/asset-hosts";
 
 /** At most this many files in one zip. */
 export const MAX_ZIP_FILES = 50;

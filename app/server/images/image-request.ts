@@ -161,7 +161,7 @@ export function imageRequestPath(request: ImageRequest): string {
 }
 
 export interface VariantPolicy {
-  /** Sizes `<w>x<h>` the site asks for (`siteImageSizes` of app/components/image-url.ts). */
+  /** Sizes `<w>x<h>` the site asks for (`siteImageSizes` of app/lib/image-url.ts). */
   sizes: ReadonlySet<string>;
   /** Formats the site asks for besides the original's. */
   formats: readonly OutputFormat[];

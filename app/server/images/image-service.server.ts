@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { MODERN_FORMATS, siteImageSizes } from "~/components/image-url";
+import { MODERN_FORMATS, siteImageSizes } from "~/lib/image-url";
 import { checkVariant, cacheKey, focalCrop, imageRequestPath, parseImageRequest, type ImageRequest, type OutputFormat, type VariantPolicy } from "./image-request";
 
 export interface ImageServiceOptions {
@@ -43,7 +43,7 @@ const SHARP_CACHE_MEMORY_MB = 16;
 /** A focal point is kept to a twentieth of the source's size: the crop moves by at most 2.5 %. */
 const FOCAL_STEPS = 20;
 
-/** The variants the site's pages ask for (app/components/image-url.ts, one source). */
+/** The variants the site's pages ask for (app/lib/image-url.ts, one source). */
 export function siteVariantPolicy(): VariantPolicy {
   return { sizes: siteImageSizes(), formats: MODERN_FORMATS };
 }

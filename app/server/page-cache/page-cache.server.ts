@@ -1,7 +1,7 @@
 /**
  * The full-page cache of published pages, in the server in front of Remix:
  *
- * - key: path + canonical query + variant (variant.ts); only GET documents the caller marks
+ * - key: path + canonical query + variant (app/features/page-keys/page-keys.ts); only GET documents the caller marks
  *   eligible (published: never previews, drafts or development);
  * - stored: a 200 HTML page, or the CMS 404 page (shorter, in a smaller budget of its own), whose
  *   Cache-Control is public, that sets no cookie, and whose render saw no content failure;
@@ -25,7 +25,6 @@ import { sharedCacheMayStore } from "~/server/http/cache-control";
 import { weakEtag } from "~/server/http/html-etag.server";
 import { COMPRESSION_THRESHOLD_BYTES, encodeBody, negotiateEncoding, type StoredEncoding } from "~/server/http/encoding.server";
 import { ByteLru } from "./lru";
-import { pageKey, renderQuery, variantCookieHeader, type PageVariant } from "./variant";
 
 export type CacheStatus = "HIT" | "MISS" | "STALE" | "BYPASS";
 
@@ -57,7 +56,7 @@ interface Entry {
   policy: CachePolicy;
   bytes: number;
   url: string;
-  variant: PageVariant;
+  variant: unknown;
   /** The body encoded for clients that accept it, made on first demand (counted in `bytes`). */
   encoded: Partial<Record<StoredEncoding, Buffer>>;
 }
@@ -128,7 +127,21 @@ export function storablePolicy(response: Response, contentFailures: number, poli
   return response.status === 200 ? policies.page : policies.notFound;
 }
 
+/**
+ * How a request maps to an entry: the parameters each route declares and the cookies its HTML
+ * depends on (the site's rules: app/features/page-keys/page-keys.ts).
+ */
+export interface PageKeys {
+  /** The entry's key, the canonical query and the variant of a request. */
+  pageKey(url: URL, cookieHeader: string | null | undefined): { key: string; search: string; variant: unknown };
+  /** The query a page renders with: the declared parameters, in the request's order. */
+  renderQuery(pathname: string, search: URLSearchParams): string;
+  /** The cookies that make a variant (what a revalidation sends). */
+  variantCookieHeader(variant: unknown): string;
+}
+
 export class PageCache {
+  private readonly keys: PageKeys;
   private readonly pages: ByteLru<Entry>;
   private readonly notFound: ByteLru<Entry>;
   private readonly inflight = new Map<string, Promise<Entry | null>>();
@@ -142,7 +155,8 @@ export class PageCache {
   /** Bumped by clear(): renders started before it are not stored. */
   private epoch = 0;
 
-  constructor(options: PageCacheOptions = {}) {
+  constructor(keys: PageKeys, options: PageCacheOptions = {}) {
+    this.keys = keys;
     const maxBytes = options.maxBytes ?? DEFAULT_PAGE_CACHE_MAX_BYTES;
     this.maxEntryBytes = options.maxEntryBytes ?? DEFAULT_PAGE_CACHE_MAX_ENTRY_BYTES;
     this.scriptPolicy = options.scriptPolicy;
@@ -167,7 +181,7 @@ export class PageCache {
    */
   answersWithoutRender(url: URL, cookie: string | null): boolean {
     if (!this.enabled) return false;
-    const target = pageKey(url, cookie);
+    const target = this.keys.pageKey(url, cookie);
     if (this.inflight.has(target.key)) return true;
     const entry = this.lookup(target.key);
     return entry !== undefined && this.now() - entry.storedAt < entry.policy.ttlMs + entry.policy.staleWhileRevalidateMs;
@@ -178,11 +192,11 @@ export class PageCache {
    * `eligible` is false for anything but a published GET document (then: rendered, BYPASS).
    */
   async serve(request: Request, nonce: string, render: Render, eligible: boolean): Promise<Response> {
-    const target = eligible && request.method === "GET" ? pageKey(new URL(request.url), request.headers.get("Cookie")) : null;
+    const target = eligible && request.method === "GET" ? this.keys.pageKey(new URL(request.url), request.headers.get("Cookie")) : null;
     if (!target || (!this.enabled && !this.scriptPolicy)) return withStatus((await render(request, nonce, false)).response, "BYPASS");
-    // The page renders with only what its route reads, validated (variant.ts), in the request's order.
+    // The page renders with only what its route reads, validated (app/features/page-keys/page-keys.ts), in the request's order.
     const canonical = new URL(request.url);
-    canonical.search = renderQuery(canonical.pathname, canonical.searchParams);
+    canonical.search = this.keys.renderQuery(canonical.pathname, canonical.searchParams);
     const canonicalRequest = canonical.href === request.url ? request : new Request(canonical, request);
     if (!this.enabled) {
       // No cache, but a shareable page still leaves without a nonce for a CDN to replay.
@@ -197,7 +211,7 @@ export class PageCache {
     if (entry && age < entry.policy.ttlMs + entry.policy.staleWhileRevalidateMs) {
       if (!this.inflight.has(key)) {
         const url = new URL(entry.url);
-        const headers = new Headers({ Accept: "text/html", Cookie: variantCookieHeader(entry.variant) });
+        const headers = new Headers({ Accept: "text/html", Cookie: this.keys.variantCookieHeader(entry.variant) });
         this.fill(key, new Request(url, { headers }), newNonce(), render, true).catch((error: unknown) => this.onError(key, error));
       }
       return this.respond(key, entry, "STALE", request);
@@ -281,7 +295,7 @@ export class PageCache {
       if (!policy || epoch !== this.epoch || nonce.length < MIN_NONCE_LENGTH || body.length > this.maxEntryBytes) return null;
       const headers = [...rendered.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
       const bytes = body.length + key.length * 2 + headers.reduce((n, [a, b]) => n + a.length + b.length, 0) + 256;
-      const variant = pageKey(new URL(request.url), request.headers.get("Cookie")).variant;
+      const variant = this.keys.pageKey(new URL(request.url), request.headers.get("Cookie")).variant;
       const entry: Entry = { status: rendered.status, headers, body, etag: weakEtag(body), storedAt: this.now(), policy, bytes, url: request.url, variant, encoded: {} };
       // A refresh keeps a page in use where it is (the segmented LRU); a 404 that became a page moves.
       (entry.status === 200 ? this.notFound : this.pages).delete(key);

@@ -8,8 +8,8 @@
  * sizes from content). Only Storyblok's visual editor may frame the site.
  */
 
-import { assetOrigins } from "~/components/asset-hosts";
-import { previewCspSources, STORYBLOK_EDITOR_ORIGIN } from "~/features/preview/csp";
+import { assetOrigins } from "~/lib/asset-hosts";
+import { previewCspSources, STORYBLOK_EDITOR_ORIGIN } from "~/server/security/preview-csp";
 
 export { STORYBLOK_EDITOR_ORIGIN };
 
@@ -69,7 +69,7 @@ export function cspDirectives({ nonce, scriptHashes, dev = false, preview = fals
     directives["connect-src"].push("ws:", "wss:");
   }
   if (preview) {
-    // The bridge of Storyblok's visual editor (app/features/preview/csp.ts).
+    // The bridge of Storyblok's visual editor (preview-csp.ts).
     const bridge = previewCspSources();
     directives["script-src"].push(...bridge.scriptSrc);
     directives["connect-src"].push(...bridge.connectSrc);

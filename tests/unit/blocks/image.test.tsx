@@ -8,8 +8,8 @@ import {
   imageUrl,
   parseImageServiceFlag,
   throughService,
-} from "~/components/image-url";
-import { embedUrl, mediaKind } from "~/components/media-kind";
+} from "~/lib/image-url";
+import { embedUrl, mediaKind } from "~/lib/media-kind";
 
 const hero = { filename: "/media/hero-home.jpg", alt: "A coastal road", focus: "960x400:961x401" };
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { assetOrigins, isStoryblokAssetHost, parseAssetHost } from "~/components/asset-hosts";
-import { imageSrcSet, imageUrl, intrinsicSize, serviceable } from "~/components/image-url";
+import { assetOrigins, isStoryblokAssetHost, parseAssetHost } from "~/lib/asset-hosts";
+import { imageSrcSet, imageUrl, intrinsicSize, serviceable } from "~/lib/image-url";
 import { resolveAssetRef } from "~/features/downloads/allow-list";
 import { parseEnv, getPublicEnv } from "~/server/env.server";
 import { cspDirectives } from "~/server/security/csp";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_BOXES, MODERN_FORMATS, imageSrcSet, imageUrl, siteImageSizes } from "~/components/image-url";
+import { IMAGE_BOXES, MODERN_FORMATS, imageSrcSet, imageUrl, siteImageSizes } from "~/lib/image-url";
 import { carouselSources } from "~/features/configurator/images";
 import { checkVariant, parseImageRequest } from "~/server/images/image-request";
 import { canonicalRequest, createImageService, MissBudget, siteVariantPolicy } from "~/server/images/image-service.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mediaKind } from "~/components/media-kind";
+import { mediaKind } from "~/lib/media-kind";
 import { b, parse, renderBlocks } from "../blocks/render";
 
 // Spec site.md section 5: images jpg, jpeg, png, gif, webp; video mp4, webm, ogg, mov (card and

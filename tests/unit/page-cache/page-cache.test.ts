@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PageCache, type Render } from "~/server/page-cache/page-cache.server";
-import { canonicalQuery, DECLARED_QUERY_PARAMS, pageKey, pageVariantOf, variantString } from "~/server/page-cache/variant";
+import * as pageKeys from "~/features/page-keys/page-keys";
+import { canonicalQuery, DECLARED_QUERY_PARAMS, pageKey, pageVariantOf, variantString } from "~/features/page-keys/page-keys";
 import { inlineScriptHashes } from "~/server/page-cache/page-cache.server";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -103,7 +104,7 @@ describe("script hashes of a shareable page", () => {
 
 describe("PageCache", () => {
   it("renders a miss with what the route reads, in the request's order, and keys it sorted", async () => {
-    const cache = new PageCache();
+    const cache = new PageCache(pageKeys);
     const seen: string[] = [];
     const { render: page } = renderer();
     const render: Render = async (request, nonce, background) => {
@@ -116,7 +117,7 @@ describe("PageCache", () => {
   });
 
   it("takes the nonce out of a shareable page and names its inline scripts' hashes, the same on every HIT", async () => {
-    const cache = new PageCache({ scriptPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}` });
+    const cache = new PageCache(pageKeys, { scriptPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}` });
     const { render } = renderer();
     const miss = await cache.serve(req("/au"), "nonce-one-abcdefghijklmnop", render, true);
     const hit = await cache.serve(req("/au"), "nonce-two-abcdefghijklmnop", render, true);
@@ -137,7 +138,7 @@ describe("PageCache", () => {
   });
 
   it("renders once for concurrent misses of a key", async () => {
-    const cache = new PageCache();
+    const cache = new PageCache(pageKeys);
     const { render, calls } = renderer();
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => cache.serve(req("/au/news"), `nonce-${i}-abcdefghijklmnop`, render, true)));
     expect(calls()).toBe(1);
@@ -148,7 +149,7 @@ describe("PageCache", () => {
   });
 
   it("stays within its bound in bytes (1,000 random searches)", async () => {
-    const cache = new PageCache({ maxBytes: 40_000 });
+    const cache = new PageCache(pageKeys, { maxBytes: 40_000 });
     const { render } = renderer({ body: (url) => `<html>${"x".repeat(1000)}${url.search}</html>` });
     for (let i = 0; i < 1000; i++) {
       const query = `?q=${Math.random().toString(36).slice(2)}&utm_source=${i}`;
@@ -161,7 +162,7 @@ describe("PageCache", () => {
 
   it("keeps the pages in use through 1,000 distinct dealer searches and unknown parameters", async () => {
     // Room for about 40 pages of 1 KB: a plain LRU would have evicted /au after 40 new keys.
-    const cache = new PageCache({ maxBytes: 48_000 });
+    const cache = new PageCache(pageKeys, { maxBytes: 48_000 });
     const { render } = renderer({ body: (url) => `<html>${"x".repeat(1000)}${url.pathname}${url.search}</html>` });
     const inUse = ["/au", "/au/offers", "/nz"];
     for (const path of inUse) for (let i = 0; i < 2; i++) await (await cache.serve(req(path), N, render, true)).text();
@@ -174,7 +175,7 @@ describe("PageCache", () => {
   }, 60_000);
 
   it("sends a stored page encoded as compression() would, from one copy per encoding counted in its bytes", async () => {
-    const cache = new PageCache({ encode: true });
+    const cache = new PageCache(pageKeys, { encode: true });
     const { render } = renderer({ body: (url) => `<html>${"<p>a dealer near you</p>".repeat(200)}${url.pathname}</html>` });
     const get = (accept: string | null) => cache.serve(new Request(`${ORIGIN}/au/news`, { headers: accept === null ? {} : { "Accept-Encoding": accept } }), N, render, true);
     const plain = await get(null);
@@ -207,13 +208,13 @@ describe("PageCache", () => {
     await cache.serve(req("/au/offers"), N, small, true);
     expect((await cache.serve(new Request(`${ORIGIN}/au/offers`, { headers: { "Accept-Encoding": "br" } }), N, small, true)).headers.get("Content-Encoding")).toBeNull();
     // Without the option, stored pages go out as they are (compression() encodes them).
-    const unencoded = new PageCache();
+    const unencoded = new PageCache(pageKeys);
     await unencoded.serve(req("/au/news"), N, render, true);
     expect((await unencoded.serve(new Request(`${ORIGIN}/au/news`, { headers: { "Accept-Encoding": "br" } }), N, render, true)).headers.get("Content-Encoding")).toBeNull();
   });
 
   it("stores no page over its entry cap (served, rendered each time)", async () => {
-    const cache = new PageCache({ maxEntryBytes: 10_000 });
+    const cache = new PageCache(pageKeys, { maxEntryBytes: 10_000 });
     const { render, calls } = renderer({ body: (url) => `<html>${"x".repeat(url.pathname === "/au/big" ? 20_000 : 100)}</html>` });
     const first = await cache.serve(req("/au/big"), N, render, true);
     expect(first.status).toBe(200);
@@ -226,7 +227,7 @@ describe("PageCache", () => {
 
   it("serves STALE while one background render refreshes, then the new page", async () => {
     const time = clock();
-    const cache = new PageCache({ now: time.now });
+    const cache = new PageCache(pageKeys, { now: time.now });
     let version = 1;
     const { render, calls } = renderer({ body: () => `<p>v${version}</p>` });
     await cache.serve(req("/au"), N, render, true);
@@ -247,7 +248,7 @@ describe("PageCache", () => {
 
   it("serves the stored page STALE when the content service is down; an uncached page gets the 503", async () => {
     const time = clock();
-    const cache = new PageCache({ now: time.now });
+    const cache = new PageCache(pageKeys, { now: time.now });
     let down = false;
     const { render } = renderer({ fail: () => down });
     await cache.serve(req("/au/offers"), N, render, true);
@@ -265,21 +266,21 @@ describe("PageCache", () => {
   it("never stores Set-Cookie, no-store, private, errors, or ineligible requests; the CMS 404 for a shorter time", async () => {
     const cases: Record<string, string>[] = [{ "Set-Cookie": "a=1" }, { "Cache-Control": "no-store" }, { "Cache-Control": "private, no-store" }];
     for (const headers of cases) {
-      const cache = new PageCache();
+      const cache = new PageCache(pageKeys);
       const { render } = renderer({ headers });
       await cache.serve(req("/au"), N, render, true);
       expect(cache.size).toBe(0);
     }
-    const errors = new PageCache();
+    const errors = new PageCache(pageKeys);
     await errors.serve(req("/au"), N, renderer({ status: 500 }).render, true);
     expect(errors.size).toBe(0);
-    const ineligible = new PageCache();
+    const ineligible = new PageCache(pageKeys);
     const bypass = await ineligible.serve(req("/au"), N, renderer().render, false);
     expect(bypass.headers.get("X-Cache")).toBe("BYPASS");
     expect(ineligible.size).toBe(0);
 
     const time = clock();
-    const notFound = new PageCache({ now: time.now });
+    const notFound = new PageCache(pageKeys, { now: time.now });
     const { render } = renderer({ status: 404, headers: { "Cache-Control": "public, max-age=60" } });
     await notFound.serve(req("/au/missing"), N, render, true);
     expect((await notFound.serve(req("/au/missing"), N, render, true)).headers.get("X-Cache")).toBe("HIT");
@@ -288,7 +289,7 @@ describe("PageCache", () => {
   });
 
   it("clear() forgets every page and does not store a render in flight", async () => {
-    const cache = new PageCache();
+    const cache = new PageCache(pageKeys);
     const { render } = renderer();
     await cache.serve(req("/au"), N, render, true);
     const pending = cache.serve(req("/au/news"), N, render, true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bridgeOutcome, reuseResolvedRelations, type BridgeEvent } from "~/features/preview/bridge";
-import { previewCspSources } from "~/features/preview/csp";
+import { previewCspSources } from "~/server/security/preview-csp";
 
 const model = { uuid: "m-1", full_slug: "car-configurator/tarrak", content: { component: "model-line", name: "Tarrak" } };
 const current = {
