@@ -2,11 +2,12 @@ import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 /**
- * The browser build of the islands (app/entry.islands.tsx), beside Remix's own browser build:
+ * The browser build of the islands (app/entry.islands.ts), beside Remix's own browser build:
  * `build/client/islands/`, with a manifest the server reads for the entry and its preloads
- * (app/islands/assets.server.ts). Each island's code is a chunk of its own, loaded when the island
- * hydrates. React and ReactDOM are one chunk (it changes only with an upgrade); zod and its
- * setting are one (app/zod-config.ts says why).
+ * (app/islands/assets.server.ts). The entry is plain DOM code; React comes with the runtime
+ * (app/islands-runtime.tsx) for the first island that hydrates, and each island's code is a chunk
+ * of its own, loaded when the island hydrates. React and ReactDOM are one chunk (it changes only
+ * with an upgrade); zod and its setting are one (app/zod-config.ts says why).
  */
 
 /** The stylesheets come from Remix's build (one per page, linked by the root); here a CSS import is nothing. */
@@ -55,7 +56,7 @@ export default defineConfig({
     // of every island's files in the entry, no script inserting links late.
     modulePreload: false,
     rollupOptions: {
-      input: "app/entry.islands.tsx",
+      input: "app/entry.islands.ts",
       output: {
         // No folding of small chunks: each island's module keeps its own chunk and its entry in the
         // manifest, which the server's preload hints look up by module.

@@ -29,6 +29,9 @@ if (import.meta.env) {
  *   where a page uses it (runtime: loading.ts, ADR 020);
  * - `hydrate`: whether it needs JavaScript in the browser (true, false, or a rule of its content,
  *   hydration.ts);
+ * - `when`: when an island of it hydrates (`IslandWhen`): "visible" unless it says otherwise;
+ *   "interaction" for a block whose server HTML works and looks the same until the visitor acts
+ *   on it (links that become in-place controls, prices that follow the buyer's choice);
  * - `loader`: the server loader that gives it data, by name (`BlockLoaderName`; the functions are
  *   in loaders.server.ts, so that no server code reaches the browser).
  * The other maps are derived from it: the schemas (schemas.ts) are keyed by `BlockName` and must
@@ -37,10 +40,10 @@ if (import.meta.env) {
  */
 const entries = {
   "accessories-carousel": { load: () => import("./accessories-carousel"), hydrate: true, loader: "accessories" },
-  "accessories-listing": { load: () => import("./accessories-listing"), hydrate: true, loader: "accessories" },
-  "car-detail-page": { load: () => import("./car-detail-page"), hydrate: true, loader: "vehicles" },
-  "colour-selector": { load: () => import("./colour-selector"), hydrate: true, loader: "vehicles" },
-  "compare-grid": { load: () => import("./compare-grid"), hydrate: true, loader: "vehicles" },
+  "accessories-listing": { load: () => import("./accessories-listing"), hydrate: true, when: "interaction", loader: "accessories" },
+  "car-detail-page": { load: () => import("./car-detail-page"), hydrate: true, when: "interaction", loader: "vehicles" },
+  "colour-selector": { load: () => import("./colour-selector"), hydrate: true, when: "interaction", loader: "vehicles" },
+  "compare-grid": { load: () => import("./compare-grid"), hydrate: true, when: "interaction", loader: "vehicles" },
   "competition-form": { load: () => import("./competition-form"), hydrate: true },
   "cta-cards": { load: () => import("./cta-cards"), hydrate: whenACardNeedsScript("cards") },
   "cta-carousel": { load: () => import("./cta-carousel"), hydrate: true },
@@ -49,7 +52,7 @@ const entries = {
   "event-banner": { load: () => import("./event-banner"), hydrate: true },
   "expanding-grid": { load: () => import("./expanding-grid"), hydrate: true },
   "expansion-panel": { load: () => import("./expansion-panel"), hydrate: false },
-  "expansion-panel-group": { load: () => import("./expansion-panel-group"), hydrate: true },
+  "expansion-panel-group": { load: () => import("./expansion-panel-group"), hydrate: true, when: "interaction" },
   "feature-blocks": { load: () => import("./feature-blocks"), hydrate: false },
   "feature-icons": { load: () => import("./feature-icons"), hydrate: false },
   "grid-blocks": { load: () => import("./grid-blocks"), hydrate: whenACardNeedsScript("items") },
@@ -59,19 +62,19 @@ const entries = {
   "image-banner": { load: () => import("./image-banner"), hydrate: false },
   "image-carousel": { load: () => import("./image-carousel"), hydrate: true },
   "information-panel": { load: () => import("./information-panel"), hydrate: true },
-  "modal-form": { load: () => import("./modal-form"), hydrate: true },
-  "model-card-block": { load: () => import("./model-card-block"), hydrate: true, loader: "vehicles" },
+  "modal-form": { load: () => import("./modal-form"), hydrate: true, when: "interaction" },
+  "model-card-block": { load: () => import("./model-card-block"), hydrate: true, when: "interaction", loader: "vehicles" },
   "model-range": { load: () => import("./model-range"), hydrate: true, loader: "vehicles" },
   "model-range-compact": { load: () => import("./model-range-compact"), hydrate: true, loader: "vehicles" },
-  "model-range-tabs": { load: () => import("./model-range-tabs"), hydrate: true, loader: "vehicles" },
+  "model-range-tabs": { load: () => import("./model-range-tabs"), hydrate: true, when: "interaction", loader: "vehicles" },
   "news-carousel": { load: () => import("./news-carousel"), hydrate: true, loader: "news-carousel" },
   "news-detail": { load: () => import("./news-detail"), hydrate: false },
-  "news-listing": { load: () => import("./news-listing"), hydrate: true, loader: "news-listing" },
-  "offers-listing": { load: () => import("./offers-listing"), hydrate: true, loader: "offers" },
+  "news-listing": { load: () => import("./news-listing"), hydrate: true, when: "interaction", loader: "news-listing" },
+  "offers-listing": { load: () => import("./offers-listing"), hydrate: true, when: "interaction", loader: "offers" },
   "overview-blocks": { load: () => import("./overview-blocks"), hydrate: false },
   "overview-grid-blocks": { load: () => import("./overview-grid-blocks"), hydrate: true },
   "owners-club-event-detail": { load: () => import("./owners-club-event-detail"), hydrate: true },
-  "owners-club-event-listing": { load: () => import("./owners-club-event-listing"), hydrate: true, loader: "event-listing" },
+  "owners-club-event-listing": { load: () => import("./owners-club-event-listing"), hydrate: true, when: "interaction", loader: "event-listing" },
   "quick-help-blocks": { load: () => import("./quick-help-blocks"), hydrate: true },
   "side-by-side-blocks": { load: () => import("./side-by-side-blocks"), hydrate: true },
   "slim-hero-banner": { load: () => import("./slim-hero-banner"), hydrate: false },
@@ -82,7 +85,7 @@ const entries = {
   "text-content": { load: () => import("./text-content"), hydrate: false },
   "video-banner": { load: () => import("./video-banner"), hydrate: true },
   "video-grid": { load: () => import("./video-grid"), hydrate: true },
-  "video-listing": { load: () => import("./video-listing"), hydrate: true },
+  "video-listing": { load: () => import("./video-listing"), hydrate: true, when: "interaction" },
   "video-tiles": { load: () => import("./video-tiles"), hydrate: true },
   accordion: { load: () => import("./accordion"), hydrate: false },
   form: { load: () => import("./form"), hydrate: true, loader: "form-build" },

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { IslandWhen } from "~/islands/island-dom";
 
 /**
  * A block's component. It receives the blok as the server parsed it with the block's schema
@@ -35,6 +36,14 @@ export interface BlockEntry {
    * client-side navigation. A function decides from the blok's content (app/blocks/runtime/hydration.ts).
    */
   hydrate: boolean | ((blok: Record<string, unknown>) => boolean);
+  /**
+   * When an island of the block hydrates: "visible" (the default) when it nears the viewport, for
+   * a block that does something unasked (autoplay, measuring, a map); "interaction" when the
+   * visitor heads for it, for a block whose server HTML works and shows the same until then (its
+   * in-place links are replayed once it runs; prices follow a changed buyer's choice, which wakes
+   * it); "load" with the page.
+   */
+  when?: IslandWhen;
   /**
    * The server loader that gives the block data (read with useBlockData), by name. The server
    * runs it for the page body's top-level bloks of this block (loaders.server.ts).

@@ -22,12 +22,12 @@ const StoreContext = createContext<SiteStore | null>(null);
 /**
  * Provides the country and the shared site state. A provider inside another one (an error
  * screen inside the layout) shares the outer store when the country is the same; the islands of
- * a page pass the page's one store (`store`).
+ * a page pass the page's store (`store`, which may change once, after hydration).
  */
 export function SiteProvider({ value, store: given, children }: { value: SiteContextValue; store?: SiteStore; children: ReactNode }) {
   const parent = useContext(StoreContext);
-  const [own] = useState(() => given ?? (parent && parent.country === value.country ? null : createSiteStore(value)));
-  const store = own ?? parent!;
+  const [own] = useState(() => (given ? null : parent && parent.country === value.country ? null : createSiteStore(value)));
+  const store = given ?? own ?? parent!;
   const { country, auState, isABN, consent, useAngleAPI } = value;
 
   // Newer server data (another country, a revalidation after a pricing or consent POST) wins.

@@ -1,11 +1,14 @@
 import { reloadOnChunkErrors } from "~/islands/chunk-errors";
-import { startIslands, type IslandLoaders } from "~/islands/hydrate";
-import type { IslandDefinition } from "~/islands/island";
-import { PageProviders, type IslandPage } from "~/features/pages/page-providers";
+import { readIslandPage, type IslandDefinition } from "~/islands/island-dom";
+import { startIslands, type IslandLoaders } from "~/islands/start";
+import type { IslandPage } from "~/features/pages/page-providers";
+import { startSite } from "~/features/shell/site-runtime";
 
 /**
- * The browser's entry on pages that run as islands (app/root.tsx): each island's code by its
- * name, loaded when the island hydrates. An island added elsewhere is named here once.
+ * The browser's entry on pages that run as islands (app/root.tsx). Plain DOM code: it starts the
+ * site's effects (site-runtime.ts) and the islands' runtime, which loads React with the first
+ * island that hydrates (islands-runtime.tsx), and each island's code by its name when it does.
+ * An island added elsewhere is named here once.
  */
 const loaders: IslandLoaders = {
   block: async (props) => {
@@ -16,10 +19,10 @@ const loaders: IslandLoaders = {
     return blockIsland as IslandDefinition<unknown>;
   },
   "site-header": () => import("~/features/shell/site-header").then((m) => m.headerIsland as IslandDefinition<unknown>),
-  "sticky-bottom-bar": () => import("~/features/shell/sticky-bottom-bar").then((m) => m.stickyBarIsland as IslandDefinition<unknown>),
   "pricing-modal": () => import("~/features/pricing/components/pricing-modal-slot").then((m) => m.pricingModalIsland as IslandDefinition<unknown>),
-  "site-effects": () => import("~/features/shell/site-effects").then((m) => m.siteEffectsIsland as IslandDefinition<unknown>),
 };
 
 reloadOnChunkErrors();
-startIslands<IslandPage>({ loaders, wrap: (children, page) => <PageProviders page={page}>{children}</PageProviders> });
+const page = readIslandPage<IslandPage>();
+if (page) startSite(page);
+startIslands({ loaders, runtime: () => import("~/islands-runtime").then((m) => m.runtime) });
