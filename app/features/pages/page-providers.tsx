@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useMemo, useState, type ReactElement, type ReactNode } from "react";
-import { snapshot } from "valtio";
 import type { IslandHost } from "~/islands/island";
 import { PageLocationProvider, type PageLocation } from "~/islands/page-location";
 import { onBuyerChoice } from "~/features/site-state/buyer-choice";
+import { snapshot } from "~/features/site-state/observable";
 import { SiteProvider, type SiteContextValue } from "~/features/site-state/site-context";
 import { applyBuyerChoice, applyPageSettings, createSiteStore, syncStoredBuyerChoice, type SiteStore } from "~/features/site-state/store";
 import type { PageSettings } from "~/features/shell/globals";

@@ -1,11 +1,11 @@
-import { proxy } from "valtio";
 import type { Country } from "~/content/schema";
 import { DEFAULT_AU_STATE, DEFAULT_IS_ABN, isAuState, type AuState } from "~/features/pricing/states";
 import type { PageSettings } from "~/features/shell/globals";
 import { persistBuyerChoice, reconcileStoredBuyerChoice, type StoredBuyerChoice } from "./buyer-choice";
+import { observable } from "./observable";
 
 /**
- * Shared site state (spec site.md section 3), a valtio proxy. One store
+ * Shared site state (spec site.md section 3), an observable object (observable.ts). One store
  * per app instance (per request on the server, one per page in the browser), created by
  * <SiteProvider>: never a module singleton, so concurrent server renders cannot see each other's
  * visitor.
@@ -41,7 +41,7 @@ export interface SiteStoreInit {
 }
 
 export function createSiteStore(init: SiteStoreInit): SiteStore {
-  return proxy<SiteState>({
+  return observable<SiteState>({
     country: init.country,
     auState: init.auState ?? DEFAULT_AU_STATE,
     isABN: init.isABN ?? DEFAULT_IS_ABN,
