@@ -20,6 +20,7 @@ const loaders: IslandLoaders = {
   },
   "site-header": () => import("~/features/shell/site-header").then((m) => m.headerIsland as IslandDefinition<unknown>),
   "pricing-modal": () => import("~/features/pricing/components/pricing-modal-slot").then((m) => m.pricingModalIsland as IslandDefinition<unknown>),
+  configurator: () => import("~/features/configurator/components/configurator-island").then((m) => m.configuratorIsland as IslandDefinition<unknown>),
 };
 
 reloadOnChunkErrors();

@@ -11,6 +11,7 @@ export const ISLAND_SOURCES: Readonly<Record<string, string>> = {
   block: "app/blocks/island-entry.ts",
   "site-header": "app/features/shell/site-header.tsx",
   "pricing-modal": "app/features/pricing/components/pricing-modal-slot.tsx",
+  configurator: "app/features/configurator/components/configurator-island.tsx",
 };
 
 /** The modules an island needs in the browser: the runtime, its own module, and for a block island the blocks it renders. */
