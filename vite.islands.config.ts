@@ -50,6 +50,14 @@ const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler)\//;
 const RUNTIME =
   /\/app\/(islands-runtime|islands\/(island|hydrate|use-hydrated|page-location|page-form)|features\/pages\/page-providers|features\/site-state\/(site-context|store|observable))\.tsx?$/;
 
+/**
+ * The small modules most islands render with (links, images, rich text, buttons, labels,
+ * breakpoints): one chunk rather than a dozen of a few hundred bytes each, which compress badly
+ * apart and cost a request each.
+ */
+const UI =
+  /\/app\/(components\/(blok-renderer|media-kind|use-media-query|smart-link|breakpoints|labels|section|button|text-or-rich|image|image-url|asset-hosts|rich-text)|content\/links|lib\/object|features\/analytics\/button-id|blocks\/shared)\.tsx?$/;
+
 interface ChunkApi {
   getModuleIds(): IterableIterator<string>;
   getModuleInfo(id: string): { importedIds: readonly string[]; isEntry: boolean } | null;
@@ -108,6 +116,7 @@ export default defineConfig({
           entry ??= entryGraph(api);
           if (entry.has(id)) return "entry.islands";
           if (RUNTIME.test(id)) return "islands-runtime";
+          if (UI.test(id)) return "ui";
           return undefined;
         },
       },
