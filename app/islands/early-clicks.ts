@@ -17,17 +17,24 @@ export const FAILED_ATTRIBUTE = "data-island-failed";
 /** An island still waiting for its code. */
 export const WAITING_ISLAND = `[data-island]:not([${READY_ATTRIBUTE}]):not([${FAILED_ATTRIBUTE}])`;
 
-/** Controls whose click needs the island's code (anything else works as plain HTML). */
-export const ACTIONABLE = 'button,summary,[role="button"],[role="tab"],[role="switch"],a[href^="#"],label,input[type="checkbox"],input[type="radio"]';
+/**
+ * Controls whose click needs the island's code (anything else works as plain HTML). A link that
+ * says it opens a dialog (`aria-haspopup`: a video tile) goes to its file without JavaScript, but
+ * to its dialog once the island runs.
+ */
+export const ACTIONABLE =
+  'button,summary,[role="button"],[role="tab"],[role="switch"],a[href^="#"],a[aria-haspopup],label,input[type="checkbox"],input[type="radio"]';
 
 export interface QueuedClick {
   container: Element;
   target: HTMLElement;
   /** "change": a choice made in a `<select>` before its island ran, told to it again once it has. */
   type?: "click" | "change";
+  /** The choice (a select's value): hydration sets a select back to the island's own value. */
+  value?: string;
 }
 
-export type IslandWake = (container: Element, target: HTMLElement | null, type?: "click" | "change") => void;
+export type IslandWake = (container: Element, target: HTMLElement | null, type?: "click" | "change", value?: string) => void;
 
 declare global {
   interface Window {
@@ -63,7 +70,7 @@ function earlyClicksScript(): string {
     "document.addEventListener('change',function(e){var t=e.target;if(!t||t.tagName!=='SELECT')return;" +
     "var c=t.closest(" +
     JSON.stringify(WAITING_ISLAND) +
-    ");if(!c)return;if(s.wake)s.wake(c,t,'change');else s.queue.push({container:c,target:t,type:'change'});},true);})();"
+    ");if(!c)return;if(s.wake)s.wake(c,t,'change',t.value);else s.queue.push({container:c,target:t,type:'change',value:t.value});},true);})();"
   );
 }
 

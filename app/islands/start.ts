@@ -86,7 +86,8 @@ function nextTask(callback: () => void): void {
  * for them; and any of them at once on the visitor's first interaction with it. A click on a
  * control of an island not yet hydrated (queued by the early script, early-clicks.ts) is replayed
  * once it is, so no tap is lost; focus on a control the enhanced rendering replaced moves to its
- * successor. The page is marked `data-hydrated` once the `load` islands have hydrated.
+ * successor. The page is marked `data-hydrated` once the `load` islands and the `visible` ones in
+ * view at the start have hydrated (what the page runs without the visitor acting).
  */
 export function startIslands({ loaders, runtime }: StartOptions): void {
   const page = readIslandPage<unknown>();
@@ -148,12 +149,17 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
    * Hydrates the island, then acts on the control again as the visitor did, on the control they
    * now see there (or, if the island failed, on its server HTML, as without JavaScript).
    */
-  const wake: IslandWake = (container, target, type = "click") => {
+  const wake: IslandWake = (container, target, type = "click", value) => {
     void hydrate(container)
       .then(enhanced)
       .then(() => {
         if (type === "change") {
-          if (target?.isConnected) target.dispatchEvent(new Event("change", { bubbles: true }));
+          if (!target?.isConnected) return;
+          // Hydration may have set the select back to the island's value: the visitor's choice
+          // again, told as a browser tells it (input, then change).
+          if (value !== undefined && target instanceof HTMLSelectElement) target.value = value;
+          target.dispatchEvent(new Event("input", { bubbles: true }));
+          target.dispatchEvent(new Event("change", { bubbles: true }));
           return;
         }
         const control = target ? sameControl(container, target, isIslandControl) : null;
@@ -163,15 +169,23 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
   wakeImpl = (container) => hydrate(container).then(enhanced);
 
   const islands = [...document.querySelectorAll(`[${NAME_ATTRIBUTE}]`)];
+  // The `visible` islands in view when the page opens hydrate with it: the page counts as
+  // hydrated once the observer has reported on each of them.
+  const watched = new Set<Element>();
+  let reportedAll: () => void = () => {};
+  const firstReports = new Promise<void>((resolve) => (reportedAll = resolve));
   const observer =
     "IntersectionObserver" in window
       ? new IntersectionObserver(
           (entries) => {
             for (const entry of entries) {
-              if (!entry.isIntersecting) continue;
-              observer?.unobserve(entry.target);
-              void hydrate(entry.target);
+              if (entry.isIntersecting) {
+                observer?.unobserve(entry.target);
+                void hydrate(entry.target);
+              }
+              watched.delete(entry.target);
             }
+            if (watched.size === 0) reportedAll();
           },
           { rootMargin: "200px 0px" },
         )
@@ -184,9 +198,12 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
     const when = container.getAttribute(WHEN_ATTRIBUTE);
     if (targeted && container.contains(targeted)) eager.push(container);
     else if (when === "interaction") continue;
-    else if (when === "visible" && observer) observer.observe(container);
-    else eager.push(container);
+    else if (when === "visible" && observer) {
+      watched.add(container);
+      observer.observe(container);
+    } else eager.push(container);
   }
+  if (watched.size === 0) reportedAll();
 
   for (const type of INTERACTIONS) {
     document.addEventListener(
@@ -201,16 +218,18 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
       { capture: true, passive: true },
     );
   }
-  for (const { container, target, type } of takeQueuedClicks(wake)) wake(container, target, type);
+  for (const { container, target, type, value } of takeQueuedClicks(wake)) wake(container, target, type, value);
 
   // The `load` islands, one per task, in document order: the first paint is the server's.
   let next = 0;
   const step = () => {
     const container = eager[next++];
     if (!container) {
-      void Promise.all([...started.values()]).then(() => {
-        document.documentElement.dataset.hydrated = "true";
-      });
+      void firstReports
+        .then(() => Promise.all([...started.values()]))
+        .then(() => {
+          document.documentElement.dataset.hydrated = "true";
+        });
       return;
     }
     void hydrate(container).then(() => nextTask(step));

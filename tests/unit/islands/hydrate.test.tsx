@@ -65,6 +65,24 @@ function Counter({ start, label }: { start: number; label: string }) {
 
 const counter = defineIsland("counter", (props: { start: number; label: string }) => <Counter {...props} />);
 
+/**
+ * A select whose state follows its `input` events, as a form library that reads the form does
+ * (the contact form's conform); hydration sets the select back to the island's own value.
+ */
+function Chooser() {
+  const [value, setValue] = useState("a");
+  return (
+    <div>
+      <select className="choice" value={value} onInput={(event) => setValue(event.currentTarget.value)} onChange={() => {}}>
+        <option value="a">A</option>
+        <option value="b">B</option>
+      </select>
+      <p className="chosen">{value}</p>
+    </div>
+  );
+}
+const chooser = defineIsland("chooser", () => <Chooser />, { when: "interaction" });
+
 function serverHtml(islands: { name?: string; start: number; label: string; when?: IslandWhen }[], chunks: string[] = []): string {
   const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
   return renderToString(
@@ -345,5 +363,47 @@ describe("startIslands", () => {
     await vi.waitFor(() => expect(island("broken").querySelector("details")!.open).toBe(true));
     expect(click(summary).defaultPrevented).toBe(false);
     expect(island("broken").hasAttribute(READY_ATTRIBUTE)).toBe(false);
+  });
+
+  it("tells a waiting island of a choice made in its select before it ran, with the visitor's value", async () => {
+    const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
+    load(
+      renderToString(
+        <IslandRendererProvider value={{ render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }}>
+          <IslandHostProvider value={host as IslandHost}>
+            <Island island={chooser} props={{}} id="chooser" />
+            <IslandPageScript />
+          </IslandHostProvider>
+        </IslandRendererProvider>,
+      ),
+    );
+    const select = island("chooser").querySelector<HTMLSelectElement>("select")!;
+    select.value = "b";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    start({ loaders: { chooser: async () => chooser as IslandDefinition<unknown> } });
+    await vi.waitFor(() => expect(island("chooser").querySelector(".chosen")!.textContent).toBe("b"), { timeout: 5_000 });
+    expect(select.value).toBe("b");
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("marks the page hydrated once the `visible` islands in view at the start have hydrated too", async () => {
+    // As a browser does, the observer reports after the next frame, not at once.
+    const observer = installIntersectionObserver({ firstReport: { inView: true, afterMs: 30 } });
+    try {
+      load(serverHtml([{ start: 0, label: "seen", when: "visible" }, { start: 0, label: "waits", when: "interaction" }]));
+      // The islands' state at the moment the page is marked.
+      const marked = new Promise<[boolean, boolean]>((resolve) => {
+        const watch = new MutationObserver(() => {
+          if (document.documentElement.dataset.hydrated !== "true") return;
+          watch.disconnect();
+          resolve([island("seen").hasAttribute(READY_ATTRIBUTE), island("waits").hasAttribute(READY_ATTRIBUTE)]);
+        });
+        watch.observe(document.documentElement, { attributes: true });
+      });
+      start();
+      expect(await marked).toEqual([true, false]);
+    } finally {
+      observer.restore();
+    }
   });
 });
