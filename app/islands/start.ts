@@ -67,6 +67,17 @@ function sameControl(container: Element, target: HTMLElement, accepts: (element:
   return found instanceof HTMLElement && accepts(found) ? found : null;
 }
 
+/** The element the address's fragment names, if any (a malformed fragment names none). */
+function fragmentTarget(): Element | null {
+  const fragment = window.location.hash.slice(1);
+  if (!fragment) return null;
+  try {
+    return document.getElementById(decodeURIComponent(fragment));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Runs `callback` in a task of its own, after what is queued (input, rendering), without a timer:
  * a page whose timers are held (a test's clock, a throttled background tab) still hydrates.
@@ -192,7 +203,7 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
       : null;
 
   // An island the address points into (a modal opened by its fragment) is shown at once.
-  const targeted = window.location.hash.length > 1 ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
+  const targeted = fragmentTarget();
   const eager: Element[] = [];
   for (const container of islands) {
     const when = container.getAttribute(WHEN_ATTRIBUTE);
