@@ -43,12 +43,12 @@ function noServerModules(): Plugin {
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler)\//;
 /**
  * The React half of the islands' runtime and what every island reads through it (the page's
- * providers, the site state, the page's location and form, `useHydrated`): one chunk, loaded with
- * the first island that hydrates. None of it may be part of the plain entry's graph, which would
+ * providers, the site state's hook and valtio's React half, the page's location and form,
+ * `useHydrated`): one chunk, loaded with the first island that hydrates. None of it may be part of the plain entry's graph, which would
  * then load React with the page (the performance e2e spec checks the entry imports nothing).
  */
 const RUNTIME =
-  /\/app\/(islands-runtime|islands\/(island|hydrate|use-hydrated|page-location|page-form)|features\/pages\/page-providers|features\/site-state\/(site-context|store|observable))\.tsx?$/;
+  /\/app\/(islands-runtime|islands\/(island|hydrate|use-hydrated|page-location|page-form)|features\/pages\/page-providers|features\/site-state\/site-context)\.tsx?$|\/node_modules\/(valtio|proxy-compare)\//;
 
 /**
  * The small modules most islands render with (links, images, rich text, buttons, labels,

@@ -1,10 +1,10 @@
 import { startTransition, useEffect, useMemo, useState, type ReactElement, type ReactNode } from "react";
+import { snapshot } from "valtio/vanilla";
 import type { IslandHost } from "~/islands/island";
 import { PageLocationProvider, type PageLocation } from "~/islands/page-location";
 import { onBuyerChoice } from "~/features/site-state/buyer-choice";
-import { snapshot } from "~/features/site-state/observable";
 import { SiteProvider, type SiteContextValue } from "~/features/site-state/site-context";
-import { applyBuyerChoice, applyPageSettings, createSiteStore, syncStoredBuyerChoice, type SiteStore } from "~/features/site-state/store";
+import { applyBuyerChoice, createPageStore, sharedPageStore, syncStoredBuyerChoice, type SiteStore } from "~/features/site-state/store";
 import type { PageSettings } from "~/features/shell/globals";
 
 /** What every island of a page shares, sent once per page (app/islands/island.tsx, `IslandPageScript`). */
@@ -13,15 +13,6 @@ export interface IslandPage {
   settings: PageSettings;
   location: PageLocation;
 }
-
-function createPageStore(page: IslandPage): SiteStore {
-  const store = createSiteStore(page.site);
-  applyPageSettings(store, page.settings);
-  return store;
-}
-
-/** In the browser the islands of a page share one site state (a buyer's state chosen in one shows in all). */
-let browserStore: SiteStore | null = null;
 
 let following = false;
 
@@ -44,8 +35,8 @@ const same = (a: SiteStore, b: SiteStore) => JSON.stringify(snapshot(a)) === JSO
  * server's, so the island's first render matches its HTML, and the shared one right after.
  */
 function hydrationStore(page: IslandPage): SiteStore {
-  const shared = (browserStore ??= createPageStore(page));
-  const server = createPageStore(page);
+  const shared = sharedPageStore(page.site, page.settings);
+  const server = createPageStore(page.site, page.settings);
   return same(shared, server) ? shared : server;
 }
 
@@ -55,13 +46,12 @@ function hydrationStore(page: IslandPage): SiteStore {
  * provider is given the country only (no server values to copy into the store again).
  */
 export function PageProviders({ page, children }: { page: IslandPage; children: ReactNode }) {
-  const [store, setStore] = useState(() => (typeof window === "undefined" ? createPageStore(page) : hydrationStore(page)));
+  const [store, setStore] = useState(() => (typeof window === "undefined" ? createPageStore(page.site, page.settings) : hydrationStore(page)));
   useEffect(() => {
-    const shared = browserStore;
-    if (!shared) return;
+    const shared = sharedPageStore(page.site, page.settings);
     followBuyerChoice(shared);
     if (store !== shared) startTransition(() => setStore(shared));
-  }, [store]);
+  }, [store, page.site, page.settings]);
   const site = useMemo(() => ({ country: page.site.country }), [page.site.country]);
   return (
     <SiteProvider value={site} store={store}>

@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
-import { snapshot, subscribe } from "./observable";
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from "react";
+import { useSnapshot } from "valtio";
+import { snapshot } from "valtio/vanilla";
 import type { Country } from "~/content/schema";
 import type { AuState } from "~/features/pricing/states";
 import { createSiteStore, type SiteState, type SiteStore } from "./store";
@@ -59,10 +60,13 @@ export function useSiteStore(): SiteStore {
   throw new Error("useSiteStore must be used inside <SiteProvider>");
 }
 
-/** A render snapshot of the shared site state; re-renders when it changes. */
+/**
+ * valtio's hook subscribes in a layout effect, which React warns about on the server; there the
+ * store's plain snapshot is the same data, and nothing re-renders.
+ */
+const useStoreSnapshot: (store: SiteStore) => unknown = typeof window === "undefined" ? snapshot : useSnapshot;
+
+/** A render snapshot of the shared site state; re-renders only for the fields read. */
 export function useSiteState(): Readonly<SiteState> {
-  const store = useSiteStore();
-  const listen = useCallback((onChange: () => void) => subscribe(store, onChange), [store]);
-  const read = useCallback(() => snapshot(store), [store]);
-  return useSyncExternalStore(listen, read, read);
+  return useStoreSnapshot(useSiteStore()) as Readonly<SiteState>;
 }

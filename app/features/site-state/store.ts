@@ -1,16 +1,16 @@
+import { proxy } from "valtio/vanilla";
 import type { Country } from "~/content/schema";
 import { DEFAULT_AU_STATE, DEFAULT_IS_ABN, isAuState, type AuState } from "~/features/pricing/states";
 import type { PageSettings } from "~/features/shell/globals";
 import { persistBuyerChoice, reconcileStoredBuyerChoice, type StoredBuyerChoice } from "./buyer-choice";
-import { observable } from "./observable";
 
 /**
- * Shared site state (spec site.md section 3), an observable object (observable.ts). One store
- * per app instance (per request on the server, one per page in the browser), created by
- * <SiteProvider>: never a module singleton, so concurrent server renders cannot see each other's
- * visitor.
+ * Shared site state (spec site.md section 3), a valtio proxy (`valtio/vanilla`: no React, so the
+ * islands' plain entry holds the page's store). One store per app instance (per request on the
+ * server, one per page in the browser): never a module singleton on the server, so concurrent
+ * server renders cannot see each other's visitor.
  *
- * Components read it with useSiteState() (a snapshot); actions below mutate it.
+ * Components read it with useSiteState() (valtio's `useSnapshot`); actions below mutate it.
  */
 export interface SiteState {
   country: Country;
@@ -41,7 +41,7 @@ export interface SiteStoreInit {
 }
 
 export function createSiteStore(init: SiteStoreInit): SiteStore {
-  return observable<SiteState>({
+  return proxy<SiteState>({
     country: init.country,
     auState: init.auState ?? DEFAULT_AU_STATE,
     isABN: init.isABN ?? DEFAULT_IS_ABN,
@@ -63,6 +63,23 @@ export function applyPageSettings(store: SiteStore, settings: PageSettings): voi
   store.isLogoInverted = settings.invertLogo;
   store.menuButtonColor = settings.menuButtonColor;
   store.hideHeaderFooter = settings.hideHeaderFooter;
+}
+
+/** A store as the server renders a page with: its site values and its shell settings. */
+export function createPageStore(site: SiteStoreInit, settings: PageSettings): SiteStore {
+  const store = createSiteStore(site);
+  applyPageSettings(store, settings);
+  return store;
+}
+
+let browserPageStore: SiteStore | null = null;
+
+/**
+ * The page's one store in the browser, shared by the plain site runtime and every island (a
+ * buyer's state chosen in one shows in all). Made on first use from the page's values.
+ */
+export function sharedPageStore(site: SiteStoreInit, settings: PageSettings): SiteStore {
+  return (browserPageStore ??= createPageStore(site, settings));
 }
 
 // ---------------------------------------------------------------------------------------------

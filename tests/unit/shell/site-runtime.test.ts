@@ -4,8 +4,10 @@ import { startDocumentActions } from "~/components/document-actions";
 import { wakePricingModalOnClick } from "~/features/pricing/pricing-opener";
 import { followScroll } from "~/features/shell/page-scroll";
 import { startSite } from "~/features/shell/site-runtime";
+import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { onBuyerChoice, startBuyerChoice } from "~/features/site-state/buyer-choice";
 import { parseCookies } from "~/features/site-state/cookies";
+import { sharedPageStore } from "~/features/site-state/store";
 import { FAILED_ATTRIBUTE } from "~/islands/early-clicks";
 
 /**
@@ -83,10 +85,15 @@ describe("startSite", () => {
     document.title = "Offers | Kestrel";
     // This session has looked the AU state up already.
     sessionStorage.setItem("auStateLookup", "1");
-    startSite({ site: { country: "au", auState: "VIC", isABN: true }, location: { pathname: "/au/offers", search: "?sort=priceLow" } });
+    // A state stored on an earlier visit, other than the one the page was rendered with.
+    localStorage.setItem("auState", "TAS");
+    const site = { country: "au", auState: "VIC", isABN: true } as const;
+    startSite({ site, settings: DEFAULT_PAGE_SETTINGS, location: { pathname: "/au/offers", search: "?sort=priceLow" } });
     expect(window.dataLayer).toEqual([
       { event: "page_view", page_path: "/au/offers?sort=priceLow", page_location: window.location.href, page_title: "Offers | Kestrel", country: "au" },
     ]);
+    // The page's one store (plain valtio, no React) holds the stored choice before any island runs.
+    expect(sharedPageStore(site, DEFAULT_PAGE_SETTINGS).auState).toBe("TAS");
   });
 });
 
