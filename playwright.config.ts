@@ -48,6 +48,7 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
+      HOST: "127.0.0.1",
       CONTENT_DIR: "content-fixtures",
       SITE_URL: `http://localhost:${PORT}`,
       LEADS_DB_PATH: `.cache/e2e-leads-${PORT}.db`,

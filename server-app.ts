@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
@@ -6,16 +6,17 @@ import compression from "compression";
 import express, { type Express, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import type { ViteDevServer } from "vite";
 import { z } from "zod";
-import type { Env } from "./app/env.server";
+import type { Env } from "./app/server/env.server";
 import { createContentClient } from "./app/content/client.server";
 import { getLocalContentApi } from "./app/content/local-api.server";
 import { assetOrigins } from "./app/components/asset-hosts";
 import { wwwRedirect } from "./app/features/seo/www";
-import { htmlEtag } from "./app/features/http/html-etag.server";
+import { htmlEtag } from "./app/server/http/html-etag.server";
 import { previewMiddleware } from "./app/features/preview/middleware.server";
 import { PUBLIC_DEFAULT_TOKEN_NOTICE, previewTokenAllowedFrom, usesPublicDefaultToken } from "./app/features/preview/preview.server";
 import { DRAFT_NEEDS_PREVIEW_TOKEN } from "./app/content/local-api/index";
-import { createImageService } from "./app/features/images/image-service.server";
+import { hasPreviewParams } from "./app/features/preview/params";
+import { createImageService } from "./app/server/images/image-service.server";
 import {
   DEFAULT_IMAGE_RATE_LIMIT,
   DEFAULT_POST_RATE_LIMIT,
@@ -31,23 +32,24 @@ import {
   requestRateLimit,
 } from "./app/features/forms/rate-limit.server";
 import { byteBudgetFor, downloadBudgetConfigFromEnv } from "./app/features/downloads/budget.server";
-import { sameSiteWrites } from "./app/features/security/same-site";
-import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "./app/features/http/trust-proxy";
+import { sameSiteWrites } from "./app/server/security/same-site";
+import { DEFAULT_TRUST_PROXY, parseTrustProxy } from "./app/server/http/trust-proxy";
 import { getLeadStore } from "./app/features/forms/store.server";
-import { ReadinessMonitor, contentReachable } from "./app/features/observability/health.server";
-import { accessLog, type Logger } from "./app/features/observability/logger.server";
-import { bearerMatches, Metrics } from "./app/features/observability/metrics.server";
-import { currentRequestContext, reenterRequestContext, requestIdFrom, runWithRequestContext, type RequestContext } from "./app/features/observability/request-context.server";
-import { jsonErrorHandler } from "./app/features/security/errors.server";
-import { applyPreviewPolicy, securityHeaders, shareablePagePolicy } from "./app/features/security/headers.server";
-import { createRemixHandler } from "./app/features/security/remix-handler.server";
-import { RenderLimiter } from "./app/features/http/render-limit.server";
-import { DEFAULT_PAGE_CACHE_MAX_BYTES, PageCache } from "./app/features/page-cache/page-cache.server";
-import { registerPageCache } from "./app/features/page-cache/registry";
-import { countryOfPath } from "./app/features/page-cache/variant";
-import { canonicalPageLocation } from "./app/features/page-cache/canonical-path";
-import { mayBeStaticFile } from "./app/features/http/static-paths";
-import { CacheControl } from "./app/features/http/cache-control";
+import { ReadinessMonitor, contentReachable } from "./app/server/observability/health.server";
+import { accessLog, type Logger } from "./app/server/observability/logger.server";
+import { bearerMatches, Metrics } from "./app/server/observability/metrics.server";
+import { currentRequestContext, reenterRequestContext, requestIdFrom, runWithRequestContext, type RequestContext } from "./app/server/observability/request-context.server";
+import { jsonErrorHandler } from "./app/server/security/errors.server";
+import { applyPreviewPolicy, securityHeaders, shareablePagePolicy, staticSecurityHeaders } from "./app/server/security/headers.server";
+import { createRemixHandler } from "./app/server/security/remix-handler.server";
+import { RenderLimiter } from "./app/server/http/render-limit.server";
+import { clientOfConnection, earlyRefusal, type TrustProxyFn } from "./app/server/http/early-refusal.server";
+import { DEFAULT_PAGE_CACHE_MAX_BYTES, PageCache } from "./app/server/page-cache/page-cache.server";
+import { registerPageCache } from "./app/server/page-cache/registry";
+import { countryOfPath } from "./app/server/http/country-path";
+import { canonicalPageLocation } from "./app/server/page-cache/canonical-path";
+import { mayBeStaticFile } from "./app/server/http/static-paths";
+import { CacheControl } from "./app/server/http/cache-control";
 
 /**
  * The Express application (server.ts starts it; tests call it directly): request ids and
@@ -67,7 +69,7 @@ export interface AppOptions {
 
 /**
  * A static-file middleware that is not asked about country pages: no file lives under /au or /nz,
- * and each look-up is a file-system stat (6 % of an uncached render's CPU, ADR 031).
+ * and each look-up is a file-system stat (6 % of an uncached render's CPU).
  */
 function filesOnly(serve: express.RequestHandler): express.RequestHandler {
   return (req, res, next) => (mayBeStaticFile(req.path) ? serve(req, res, next) : next());
@@ -86,7 +88,19 @@ const contentQuerySchema = z
   .passthrough();
 const MAX_CONTENT_URL = 4096;
 
-export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: AppOptions): Express {
+type HeaderOptions = Parameters<typeof securityHeaders>[0];
+type LimitPool = ReturnType<typeof createRateLimitPool> | undefined;
+
+/**
+ * The Express app and the request listener to serve it with: the listener answers a client past
+ * its render share before Express runs (see `earlyRefusal`), then hands everything else to the app.
+ */
+export interface CreatedApp {
+  app: Express;
+  listener: RequestListener;
+}
+
+export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: AppOptions): CreatedApp {
   const production = env.NODE_ENV === "production";
   const headerOptions = { production, https: env.SITE_URL.startsWith("https://"), assetOrigins: assetOrigins(env.STORYBLOK_REGION, env.STORYBLOK_ASSET_HOST) };
   const app = express();
@@ -97,8 +111,53 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   // the image limit guards this instance's CPU (resizes are per instance), so it stays in memory.
   const limitPool = env.DATABASE_URL ? createRateLimitPool(env.DATABASE_URL) : undefined;
 
-  // Prometheus metrics: every request is timed from here. /metrics is served on this
-  // port only with METRICS_TOKEN (a bearer token); server.ts serves it on METRICS_PORT otherwise.
+  const metrics = mountMetrics(app, env);
+  mountRequestContext(app);
+  app.use(securityHeaders(headerOptions));
+  // Health checks come first after the baseline headers: nothing else runs for them.
+  mountHealthChecks(app, env);
+  app.use(compression());
+
+  // Visual-editor preview: verifies the editor's signed parameters once and sets
+  // res.locals.preview (the CSP widens for that response in the load context); preview responses
+  // are never cached nor indexed.
+  app.use(previewMiddleware(env));
+
+  mountCanonicalRedirects(app, env, production);
+  mountStaticFiles(app, viteDevServer);
+  mountImages(app, env, metrics, imageCacheDir);
+  // Content assets (images, video, PDF, CSV) of the local content set.
+  app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { maxAge: "1d", fallthrough: false }));
+
+  const access = accessLog(logger);
+  app.use(access);
+  const limiters = mountWriteLimits(app, env, limitPool);
+  // The local content API, mounted for tools, when no Storyblok token is configured.
+  if (!env.STORYBLOK_TOKEN) mountLocalContentApi(app, env, logger);
+
+  // HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
+  app.use(htmlEtag());
+  const rendering = mountRemix(app, { env, build, logger, production, headerOptions, metrics, ...limiters });
+  const refuseBeforeExpress = earlyRefusalOf(app, { env, production, headerOptions, metrics, access, ...rendering });
+
+  app.use(
+    jsonErrorHandler((error) =>
+      logger.log("error", `Unhandled error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`),
+    ),
+  );
+  return {
+    app,
+    listener: (req, res) => {
+      if (!refuseBeforeExpress(req, res)) app(req, res);
+    },
+  };
+}
+
+/**
+ * Prometheus metrics: every request is timed from here. /metrics is served on this port only
+ * with METRICS_TOKEN (a bearer token); server.ts serves it on METRICS_PORT otherwise.
+ */
+function mountMetrics(app: Express, env: Env): Metrics {
   const metrics = new Metrics({ isStaticFile: mayBeStaticFile, leadCounts: async () => (await getLeadStore()).counts() });
   app.locals.metrics = metrics;
   app.use(metrics.middleware());
@@ -106,8 +165,11 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     if (!env.METRICS_TOKEN || !bearerMatches(req.get("authorization"), env.METRICS_TOKEN)) return next();
     metrics.scrape().then(({ contentType, body }) => res.set({ "Content-Type": contentType, "Cache-Control": CacheControl.noStore }).send(body), next);
   });
+  return metrics;
+}
 
-  // Every request gets an id (a sane client X-Request-Id is kept), echoed and put on every log line.
+/** Every request gets an id (a sane client X-Request-Id is kept), echoed and put on every log line. */
+function mountRequestContext(app: Express): void {
   app.use((req, res, next) => {
     const id = requestIdFrom(req.headers["x-request-id"]);
     res.setHeader("X-Request-Id", id);
@@ -118,9 +180,10 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
       next();
     });
   });
-  app.use(securityHeaders(headerOptions));
+}
 
-  // Health checks come first after the baseline headers: nothing else runs for them (ADR 031).
+/** /healthz (the process answers) and /readyz (the content and the lead store answer). */
+function mountHealthChecks(app: Express, env: Env): void {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", CacheControl.noStore).json({ status: "ok" });
   });
@@ -146,15 +209,9 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     const report = await readiness.current();
     res.status(report.status === "ready" ? 200 : 503).set("Cache-Control", CacheControl.noStore).json(report);
   });
+}
 
-  app.use(compression());
-
-  // Visual-editor preview: verifies the editor's signed parameters once and sets
-  // res.locals.preview (the CSP widens for that response in the load context); preview responses
-  // are never cached nor indexed.
-  app.use(previewMiddleware(env));
-
-
+function mountCanonicalRedirects(app: Express, env: Env, production: boolean): void {
   // In production the host without "www" goes to the "www" form when SITE_URL has it.
   if (production) {
     app.use((req, res, next) => {
@@ -170,7 +227,10 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     if (!target) return next();
     res.set("Cache-Control", CacheControl.publicHour).redirect(301, target);
   });
+}
 
+/** The build's files (or Vite in development) and public/. */
+function mountStaticFiles(app: Express, viteDevServer: ViteDevServer | undefined): void {
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
@@ -180,8 +240,10 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     app.use(filesOnly(express.static("build/client", { maxAge: "1h" })));
   }
   app.use(filesOnly(express.static("public", { maxAge: "1h" })));
+}
 
-  // The image service for local content: /media/<file>/m/<w>x<h>/filters:... (Storyblok's URL forms).
+/** The image service for local content: /media/<file>/m/<w>x<h>/filters:... (Storyblok's URL forms). */
+function mountImages(app: Express, env: Env, metrics: Metrics, imageCacheDir: string | undefined): void {
   app.use(requestRateLimit(isImageRequest, createLimiter("images", perMinuteFromEnv(env.IMAGE_RATE_LIMIT, DEFAULT_IMAGE_RATE_LIMIT))));
   const images = createImageService({
     assetsDir: path.join(env.CONTENT_DIR_ABS, "assets"),
@@ -207,12 +269,13 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     res.set({ "Content-Type": result.contentType, "Cache-Control": CacheControl.image, "X-Image-Cache": result.cache });
     res.send(result.body);
   });
+}
 
-  // Content assets (images, video, PDF, CSV) of the local content set.
-  app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { maxAge: "1d", fallthrough: false }));
-
-  app.use(accessLog(logger));
-
+/**
+ * Refuses cross-site writes and limits each client's writes; returns the limiters of leads and
+ * download bytes, which the load context hands to the routes that accept them.
+ */
+function mountWriteLimits(app: Express, env: Env, limitPool: LimitPool) {
   // A write another site's page sent is refused (403) before anything counts or reads it.
   app.use(sameSiteWrites(env.SITE_URL));
   // Per-client limit of any write. Leads are limited where one is accepted (submitLead, through
@@ -223,50 +286,70 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     perContact: createLimiter("form-contacts", contactRateLimitConfigFromEnv(env), limitPool),
   };
   const downloadLimiter = createLimiter("downloads", downloadBudgetConfigFromEnv(env), limitPool);
+  return { leadLimiters, downloadLimiter };
+}
 
-  // The local content API, mounted for tools, when no Storyblok token is configured.
-  if (!env.STORYBLOK_TOKEN) {
-    if (usesPublicDefaultToken(env)) logger.log("warn", PUBLIC_DEFAULT_TOKEN_NOTICE);
-    const contentApi = getLocalContentApi(env.CONTENT_DIR_ABS);
-    app.all("/_content/v2/*", async (req, res) => {
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        res.status(405).set({ Allow: "GET", "Cache-Control": CacheControl.noStore }).json({ error: "Only GET is supported." });
-        return;
-      }
-      const query = contentQuerySchema.safeParse(req.query);
-      if (req.originalUrl.length > MAX_CONTENT_URL || !query.success) {
-        res.status(400).set("Cache-Control", CacheControl.noStore).json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
-        return;
-      }
-      // The published default preview token opens drafts to this machine alone.
-      if (query.data.version === "draft" && !previewTokenAllowedFrom(env, req.ip)) {
-        res.status(401).set("Cache-Control", CacheControl.noStore).json({ error: DRAFT_NEEDS_PREVIEW_TOKEN });
-        return;
-      }
-      let url: URL;
-      try {
-        url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
-      } catch {
-        url = new URL(req.originalUrl, "http://localhost");
-      }
-      const response = await contentApi(new Request(url, { method: "GET" }));
-      res.status(response.status);
-      response.headers.forEach((value, key) => res.setHeader(key, value));
-      res.send(Buffer.from(await response.arrayBuffer()));
-    });
-  }
+/** The local content API (/_content/v2/), for tools, answering GET only. */
+function mountLocalContentApi(app: Express, env: Env, logger: Logger): void {
+  if (usesPublicDefaultToken(env)) logger.log("warn", PUBLIC_DEFAULT_TOKEN_NOTICE);
+  const contentApi = getLocalContentApi(env.CONTENT_DIR_ABS);
+  app.all("/_content/v2/*", async (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.status(405).set({ Allow: "GET", "Cache-Control": CacheControl.noStore }).json({ error: "Only GET is supported." });
+      return;
+    }
+    const query = contentQuerySchema.safeParse(req.query);
+    if (req.originalUrl.length > MAX_CONTENT_URL || !query.success) {
+      res.status(400).set("Cache-Control", CacheControl.noStore).json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
+      return;
+    }
+    // The published default preview token opens drafts to this machine alone.
+    if (query.data.version === "draft" && !previewTokenAllowedFrom(env, req.ip)) {
+      res.status(401).set("Cache-Control", CacheControl.noStore).json({ error: DRAFT_NEEDS_PREVIEW_TOKEN });
+      return;
+    }
+    let url: URL;
+    try {
+      url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    } catch {
+      url = new URL(req.originalUrl, "http://localhost");
+    }
+    const response = await contentApi(new Request(url, { method: "GET" }));
+    res.status(response.status);
+    response.headers.forEach((value, key) => res.setHeader(key, value));
+    res.send(Buffer.from(await response.arrayBuffer()));
+  });
+}
 
-  // HTML documents get a weak ETag of their body and 304 on a matching If-None-Match.
-  app.use(htmlEtag());
-
-  // Published pages come from the full-page cache (never in development, which reads drafts);
-  // renders are bounded, past a short queue a fast 503 (ADR 031).
+/**
+ * Remix renders every other request. Published pages come from the full-page cache (never in
+ * development, which reads drafts); renders are bounded, past a short queue a fast 503.
+ */
+function mountRemix(
+  app: Express,
+  {
+    env,
+    build,
+    logger,
+    production,
+    headerOptions,
+    metrics,
+    leadLimiters,
+    downloadLimiter,
+  }: Pick<AppOptions, "env" | "build" | "logger"> & {
+    production: boolean;
+    headerOptions: HeaderOptions;
+    metrics: Metrics;
+  } & ReturnType<typeof mountWriteLimits>,
+): { pageCache: PageCache; renderLimiter: RenderLimiter } {
   const pageCache = new PageCache({
     maxBytes: env.NODE_ENV === "development" ? 0 : Number(env.PAGE_CACHE_MAX_BYTES ?? DEFAULT_PAGE_CACHE_MAX_BYTES),
     maxEntryBytes: env.PAGE_CACHE_MAX_ENTRY_BYTES ? Number(env.PAGE_CACHE_MAX_ENTRY_BYTES) : undefined,
     // Shareable pages carry the hashes of their inline scripts, not a nonce.
     scriptPolicy: production ? shareablePagePolicy(headerOptions) : undefined,
     onError: (key, error) => logger.log("warn", `[page-cache] ${key}: ${error instanceof Error ? error.message : String(error)} (serving the stored page)`),
+    // Stored pages are encoded once per encoding, not by compression() per response.
+    encode: true,
   });
   registerPageCache(pageCache);
   const renderLimiter = new RenderLimiter({
@@ -300,11 +383,65 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
     },
   });
   app.all("*", readBody, (req, res, next) => reenterRequestContext((res.locals as Locals).requestContext, () => remix(req, res, next)));
+  return { pageCache, renderLimiter };
+}
 
-  app.use(
-    jsonErrorHandler((error) =>
-      logger.log("error", `Unhandled error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`),
-    ),
-  );
-  return app;
+/**
+ * A client past its render share is refused before Express itself (early-refusal.server.ts):
+ * only what the Remix handler would refuse, with the same answer.
+ */
+function earlyRefusalOf(
+  app: Express,
+  {
+    env,
+    production,
+    headerOptions,
+    metrics,
+    access,
+    pageCache,
+    renderLimiter,
+  }: {
+    env: Env;
+    production: boolean;
+    headerOptions: HeaderOptions;
+    metrics: Metrics;
+    access: ReturnType<typeof accessLog>;
+    pageCache: PageCache;
+    renderLimiter: RenderLimiter;
+  },
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const trust = app.get("trust proxy fn") as TrustProxyFn;
+  // The host that the www redirect sends on (null: SITE_URL has no www, nothing redirects).
+  const siteHost = new URL(env.SITE_URL).hostname.toLowerCase();
+  const bareHost = siteHost.startsWith("www.") ? siteHost.slice(4) : null;
+  return earlyRefusal({
+    limiter: renderLimiter,
+    clientOf: clientOfConnection(trust, clientKey),
+    answeredWithoutRender: (req, url, pathname) => {
+      const query = url.indexOf("?");
+      if (canonicalPageLocation(url) !== null || (query !== -1 && hasPreviewParams(url.slice(query)))) return true;
+      const host = req.headers.host;
+      if (production && !host) return true;
+      // The www redirect's own test only for a host that might be the bare one (a plain host
+      // that is not, the usual case, costs no URL parsing).
+      if (production && bareHost !== null && host) {
+        const plain = /^[\w.-]+(?::\d+)?$/.test(host);
+        if (!plain || host.split(":")[0]!.toLowerCase() === bareHost) {
+          if (wwwRedirect(`http://${host}${url}`, env.SITE_URL) !== null) return true;
+        }
+      }
+      if (req.method !== "GET" || pathname.endsWith(".data")) return false;
+      try {
+        return pageCache.answersWithoutRender(new URL(url, "http://localhost"), req.headers.cookie ?? null);
+      } catch {
+        return true;
+      }
+    },
+    headers: staticSecurityHeaders(headerOptions),
+    requestId: (req) => requestIdFrom(req.headers["x-request-id"]),
+    onRefused: (pathname, seconds) => {
+      metrics.answered(pathname, 503, seconds);
+      access.countRefused();
+    },
+  });
 }

@@ -1,13 +1,13 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
-import { EnvError, parseEnv, type Env } from "./app/env.server";
+import { EnvError, parseEnv, type Env } from "./app/server/env.server";
 import { startOutbox } from "./app/features/forms/outbox.server";
 import { closeLeadStore } from "./app/features/forms/store.server";
 import { startInvalidationChannel, type InvalidationChannel } from "./app/content/invalidation.server";
-import { createLogger, installConsoleLogger } from "./app/features/observability/logger.server";
-import { startMetricsServer, type Metrics } from "./app/features/observability/metrics.server";
+import { createLogger, installConsoleLogger } from "./app/server/observability/logger.server";
+import { startMetricsServer, type Metrics } from "./app/server/observability/metrics.server";
 import { createApp } from "./server-app";
 
 let env: Env;
@@ -37,7 +37,7 @@ async function getBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
 }
 
-const app = createApp({ env, build: IS_PROD ? await getBuild() : getBuild, logger, viteDevServer });
+const { app, listener } = createApp({ env, build: IS_PROD ? await getBuild() : getBuild, logger, viteDevServer });
 
 // The CRM outbox: opens the lead store, runs migrations and delivers stored leads.
 const outbox = await startOutbox(env);
@@ -66,10 +66,13 @@ const metricsServer = env.METRICS_PORT
     )
   : null;
 
-const server: Server = app.listen(env.PORT, () => {
+const onListening = () => {
   const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;
-  console.log(`[${env.NODE_ENV}] listening on http://localhost:${env.PORT} with ${source}`);
-});
+  console.log(`[${env.NODE_ENV}] listening on http://${env.HOST ?? "localhost"}:${env.PORT} with ${source}`);
+};
+const server: Server = createServer(listener);
+if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
+else server.listen(env.PORT, onListening);
 // Slow clients cannot hold a connection open forever.
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;

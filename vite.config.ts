@@ -15,7 +15,7 @@ type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
  * The browser build of the documents that hydrate whole (the editor's preview, the dev server, a
  * route with `handle.hydrate = "app"`); published content pages run as islands
  * (vite.islands.config.ts). Its chunks:
- * - zod and app/zod-config.ts are one chunk, so the jitless setting runs right after zod itself,
+ * - zod and app/lib/zod-config.ts are one chunk, so the jitless setting runs right after zod itself,
  *   before any module that builds a schema (zod-config.ts says why);
  * - the framework (React, ReactDOM, Remix and its routers) is one chunk, which changes only with an
  *   upgrade; Rollup's CommonJS helpers go with it, or it would import the shell;
@@ -42,7 +42,7 @@ function browserChunks() {
     return result;
   };
   return (id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined => {
-    if (id.includes("/node_modules/zod/") || id.endsWith("/app/zod-config.ts")) return "zod";
+    if (id.includes("/node_modules/zod/") || id.endsWith("/app/lib/zod-config.ts")) return "zod";
     if (FRAMEWORK.test(id) || id.startsWith("\0commonjsHelpers")) return "framework";
     if (reachedFromShell(id, getModuleInfo)) return "shell";
     return undefined;
@@ -83,5 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
+    // A React warning fails the test that caused it.
+    setupFiles: ["tests/unit/support/console-check.setup.ts"],
   },
 }));

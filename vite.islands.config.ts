@@ -7,7 +7,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
  * (app/islands/assets.server.ts). The entry is plain DOM code; React comes with the runtime
  * (app/islands-runtime.tsx) for the first island that hydrates, and each island's code is a chunk
  * of its own, loaded when the island hydrates. React and ReactDOM are one chunk (it changes only
- * with an upgrade); zod and its setting are one (app/zod-config.ts says why).
+ * with an upgrade); zod and its setting are one (app/lib/zod-config.ts says why).
  */
 
 /** The stylesheets come from Remix's build (one per page, linked by the root); here a CSS import is nothing. */
@@ -48,7 +48,7 @@ const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler)\//;
  * then load React with the page (the performance e2e spec checks the entry imports nothing).
  */
 const RUNTIME =
-  /\/app\/(islands-runtime|islands\/(island|hydrate|use-hydrated|page-location|page-form)|features\/pages\/page-providers|features\/site-state\/site-context)\.tsx?$|\/node_modules\/(valtio|proxy-compare)\//;
+  /\/app\/(islands-runtime|islands\/(island|hydrate|use-hydrated|page-location|page-form)|features\/routing\/page-providers|features\/site-state\/site-context)\.tsx?$|\/node_modules\/(valtio|proxy-compare)\//;
 
 /**
  * The small modules most islands render with (links, images, rich text, buttons, labels,
@@ -56,7 +56,7 @@ const RUNTIME =
  * apart and cost a request each.
  */
 const UI =
-  /\/app\/(components\/(blok-renderer|media-kind|use-media-query|smart-link|breakpoints|labels|section|button|text-or-rich|image|image-url|asset-hosts|rich-text)|content\/links|lib\/object|features\/analytics\/button-id|blocks\/shared)\.tsx?$/;
+  /\/app\/(components\/(blok-renderer|media-kind|use-media-query|smart-link|breakpoints|labels|section|button|text-or-rich|image|image-url|asset-hosts|rich-text|section-block)|content\/links|lib\/object|features\/analytics\/button-id)\.tsx?$/;
 
 interface ChunkApi {
   getModuleIds(): IterableIterator<string>;
@@ -111,7 +111,7 @@ export default defineConfig({
         // manifest, which the server's preload hints look up by module. The runtime's chunk is
         // found by its name (islands-runtime), as a module another imports statically is.
         manualChunks(id, api) {
-          if (id.includes("/node_modules/zod/") || id.endsWith("/app/zod-config.ts")) return "zod";
+          if (id.includes("/node_modules/zod/") || id.endsWith("/app/lib/zod-config.ts")) return "zod";
           if (FRAMEWORK.test(id) || id.startsWith("\0commonjsHelpers")) return "react";
           entry ??= entryGraph(api);
           if (entry.has(id)) return "entry.islands";

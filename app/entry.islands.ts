@@ -1,7 +1,7 @@
 import { reloadOnChunkErrors } from "~/islands/chunk-errors";
 import { readIslandPage, type IslandDefinition } from "~/islands/island-dom";
 import { startIslands, type IslandLoaders } from "~/islands/start";
-import type { IslandPage } from "~/features/pages/page-providers";
+import type { IslandPage } from "~/features/routing/page-providers";
 import { startSite } from "~/features/shell/site-runtime";
 
 /**

@@ -10,10 +10,10 @@ import { loadAllBlocks } from "~/blocks/runtime/loading";
 import { IslandRendererProvider, type IslandRenderer } from "~/islands/island";
 import { islandAssets, islandChunkFiles } from "~/islands/assets.server";
 import { islandSources } from "~/islands.server";
-import { NonceProvider } from "~/features/security/nonce";
+import { NonceProvider } from "~/server/security/nonce";
 import { getContentCache } from "~/content/cache.server";
 
-/** The content version this instance serves (issue 27): shows which instances a publish reached. */
+/** The content version this instance serves: shows which instances a publish reached. */
 const CONTENT_VERSION_HEADER = "X-Content-Version";
 
 // Every block component, loaded once: the server renders them synchronously.

@@ -1,5 +1,5 @@
 import { createIslandRuntime } from "~/islands/hydrate";
-import { PageProviders, type IslandPage } from "~/features/pages/page-providers";
+import { PageProviders, type IslandPage } from "~/features/routing/page-providers";
 
 /**
  * The React half of the islands' runtime with the site's page-wide providers: the islands' entry

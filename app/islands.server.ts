@@ -20,7 +20,7 @@ export function islandSources(name: string, props: unknown): string[] {
   if (!own) return [];
   const sources = [ISLAND_RUNTIME_SOURCE, own];
   if (name === "block") {
-    for (const block of blockNamesIn((props as { blok?: unknown } | null)?.blok)) sources.push(`app/blocks/${block}.tsx`);
+    for (const block of blockNamesIn((props as { blok?: unknown } | null)?.blok)) sources.push(`app/blocks/${block}/${block}.tsx`);
   }
   return sources;
 }

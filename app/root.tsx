@@ -13,23 +13,24 @@ import {
 import { useEffect, useMemo, type ReactNode } from "react";
 import { BlokNoticesContext } from "~/blocks/failures";
 import { APP_BLOCKS_ALL, APP_BLOCKS_ID, blockNamesIn } from "~/blocks/runtime/loading";
-import { getPublicEnv } from "~/env.server";
+import { getPublicEnv } from "~/server/env.server";
 import { EARLY_CLICKS_SCRIPT } from "~/islands/early-clicks";
 import { islandAssets, type IslandAssets } from "~/islands/assets.server";
 import { HydrationModeContext } from "~/islands/hydration-mode";
 import { PageLocationProvider } from "~/islands/page-location";
 import { SPECULATION_RULES } from "~/islands/speculation-rules";
 import { previewClientInfo } from "~/features/preview/preview.server";
-import { ErrorScreen, NotFoundScreen, isNotFoundPayload } from "~/features/errors/error-screen";
-import { errorMeta } from "~/features/pages/route-meta";
-import { layoutDataIn, rootDataIn, type PageHandle } from "~/features/pages/route-data";
-import { useNonce } from "~/features/security/nonce";
+import { ErrorScreen, NotFoundScreen } from "~/pages/error-screen";
+import { isNotFoundPayload } from "~/server/http/not-found-payload";
+import { errorMeta } from "~/features/routing/route-meta";
+import { layoutDataIn, rootDataIn, type PageHandle } from "~/features/routing/route-data";
+import { useNonce } from "~/server/security/nonce";
 // The site's styles, bundled with the blocks' (app/blocks/index.ts) into the root's stylesheet:
 // one render-blocking request for the CSS of every page.
 import "~/styles/global.css";
 import "~/styles/shell.css";
 
-/** Found by its role, not its id, by routes that read the root's data (features/pages/route-data.ts). */
+/** Found by its role, not its id, by routes that read the root's data (features/routing/route-data.ts). */
 export const handle: PageHandle = { role: "root" };
 
 export const links: LinksFunction = () => [

@@ -22,7 +22,7 @@ ensureBuild();
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, "server-build/server.js"], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: "production", ...(OVERLOAD ? {} : { PAGE_CACHE_MAX_BYTES: "0", RENDER_QUEUE: "1000" }) },
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...(OVERLOAD ? {} : { PAGE_CACHE_MAX_BYTES: "0", RENDER_QUEUE: "1000" }) },
   stdio: ["ignore", "ignore", "inherit"],
 });
 for (let i = 0; ; i++) {

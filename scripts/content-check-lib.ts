@@ -17,7 +17,7 @@ import {
 import { contentTypeSchemas } from "~/content/content-types";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** Folders whose modules may export nested blok schemas. */
+/** Folders whose schema modules may export nested blok schemas. */
 const NESTED_SCHEMA_FOLDERS = ["app/blocks", "app/components"].map((f) => path.join(projectRoot, f));
 
 /** Files under `dir` (recursive), as posix paths relative to `dir`. */
@@ -60,14 +60,16 @@ export async function loadSchemas(): Promise<{ schemas: Record<string, z.ZodType
     const list = (schemas[name] ??= []);
     if (!list.includes(schema)) list.push(schema);
   };
-  const { blockSchemas } = await import("~/blocks/schemas");
+  const { blockSchemas } = await import("./block-schemas");
   for (const [name, schema] of Object.entries(blockSchemas)) add(name, schema);
   for (const [name, schema] of Object.entries(contentTypeSchemas)) add(name, schema);
 
   const nested: Record<string, z.ZodType[]> = {};
   for (const folder of NESTED_SCHEMA_FOLDERS) {
     for (const rel of listFiles(folder)) {
-      if (!/\.tsx?$/.test(rel) || /\.(test|spec)\.tsx?$/.test(rel) || /\.server\.tsx?$/.test(rel)) continue;
+      // Schemas live in schema modules (browser code never loads zod); the derived maps
+      // (app/blocks/schemas.ts) need Vite's import.meta.glob and are read through ./block-schemas.
+      if (!rel.endsWith(".schema.ts")) continue;
       const file = path.join(folder, rel);
       let mod: Record<string, unknown>;
       try {

@@ -1,6 +1,6 @@
 import { lazy, useState, type ComponentType, type ReactNode } from "react";
 import { BlokRendererProvider, type BlokRenderer } from "~/components/blok-renderer";
-import { blockDataIn, BlockDataProvider, useBlockDataMap, type BlockDataMap } from "~/blocks/runtime/block-data";
+import { blockDataIn, BlockDataProvider, useBlockDataMap, type BlockDataMap } from "~/components/block-data";
 import type { Blok } from "~/content/schema";
 import { StoryProvider, useStoryMeta, type StoryMeta } from "~/content/story-context";
 import { defineIsland, Island } from "~/islands/island";
@@ -11,9 +11,9 @@ import { editableAttributes } from "./editable";
 import { BlokBoundary, BlokTrack, FailedBlok, useFailedOnServer } from "./failures";
 import { isInvalidBlok } from "./invalid";
 import { blockComponent, islandWhen, loadBlock, needsHydration } from "./runtime/loading";
-import { BlockPositionContext, isVisibleIn, openingIndex, useBlockPosition, type BlockPosition } from "./visibility";
+import { BlockPositionContext, isVisibleIn, openingIndex, useBlockPosition, type BlockPosition } from "../components/visibility";
 
-export { isVisibleIn, useBlockPosition } from "./visibility";
+export { isVisibleIn, useBlockPosition } from "../components/visibility";
 
 /**
  * Renders a list of bloks: applies the locale filter, the bottom-spacing wrapper and the

@@ -1,61 +1,25 @@
 import type { Country } from "~/content/schema";
-import { storeLocatorLoader } from "~/features/dealers/locator.server";
-import { formBuildLoader } from "~/features/forms/build-handoff.server";
-import { eventListingLoader, newsCarouselLoader, newsListingLoader } from "~/features/news/block-loaders.server";
-import { offersListingLoader } from "~/features/offers/offers.server";
 import { localeAllows } from "~/content/locale";
-import { accessoriesBlockLoader, vehicleBlockLoader } from "~/features/vehicles/block-loaders.server";
-import type { BlockDataMap } from "./runtime/block-data";
+import type { BlockDataMap } from "~/components/block-data";
 import { isBlok } from "~/lib/object";
-import { blockRegistry } from "./index";
-import { createPageMemo, type PageMemo } from "./runtime/page-memo";
+import { createPageMemo } from "~/lib/page-memo";
 import { isInvalidBlok } from "./invalid";
-import type { BlockLoaderName } from "./types";
+import type { BlockLoader, BlockLoaderArgs } from "./types";
+
+export type { BlockLoader, BlockLoaderArgs } from "./types";
 
 /**
- * Server data for blocks. A block that needs data on the server (dealers, news, offers…) names its
- * loader in its registry entry (`loader`, app/blocks/index.ts); the functions are here, by name.
- * loadPage runs the loaders of the page body's
- * top-level bloks in parallel and returns their results as `blockData` (by blok _uid) in the
- * route's loader data; the block reads its own with useBlockData(blok._uid) (block-data.tsx).
+ * Server data for blocks. A block that needs data on the server (dealers, news, offers…) has a
+ * app/blocks/<name>/loader.server.ts exporting `loader`; this map is derived from those folders.
+ * loadBlockData runs the loaders of the page body's top-level bloks in parallel and returns their
+ * results as `blockData` (by blok _uid) in the route's loader data; the block reads its own with
+ * useBlockData (app/components/block-data.tsx).
  */
+const modules = import.meta.glob<BlockLoader>("./*/loader.server.ts", { eager: true, import: "loader" });
 
-export interface BlockLoaderArgs {
-  /** The blok as the story holds it (validate with the block's schema if you read its fields). */
-  blok: { _uid: string; component: string } & Record<string, unknown>;
-  country: Country;
-  /** The page request: its URL carries the block's query parameters. */
-  request: Request;
-  /**
-   * Work shared by the block loaders of one page: `once(key, compute)` runs `compute` for the
-   * first loader that asks for `key` in this loadBlockData call and gives the others the same
-   * promise, so blocks showing the same data hold the same objects (sent once). See page-memo.ts.
-   */
-  once: PageMemo;
-}
-
-export type BlockLoader = (args: BlockLoaderArgs) => Promise<unknown>;
-
-/** The loaders by the name a registry entry gives (`BlockEntry.loader`). */
-const loadersByName = {
-  dealers: storeLocatorLoader,
-  "news-listing": newsListingLoader,
-  "news-carousel": newsCarouselLoader,
-  "event-listing": eventListingLoader,
-  offers: offersListingLoader,
-  // Vehicle blocks: models with prices for the visitor's state and buyer type (cookies).
-  vehicles: vehicleBlockLoader,
-  accessories: accessoriesBlockLoader,
-  // The test-drive form: the configurator build its link carries (?build=).
-  "form-build": formBuildLoader,
-} satisfies Readonly<Record<BlockLoaderName, BlockLoader>>;
-
-/** What each loader returns (its block's data, or null when it failed): typed useBlockData. */
-export type BlockLoaderResults = { [L in BlockLoaderName]: Awaited<ReturnType<(typeof loadersByName)[L]>> };
-
-/** Each block's server loader, derived from the registry. */
+/** Each block's server loader, keyed by its folder's name. */
 export const blockLoaders: Readonly<Record<string, BlockLoader>> = Object.fromEntries(
-  Object.entries(blockRegistry).flatMap(([name, entry]) => (entry.loader ? [[name, loadersByName[entry.loader] as BlockLoader]] : [])),
+  Object.entries(modules).map(([file, loader]) => [file.split("/")[1]!, loader]),
 );
 
 /** A blok that may load: a blok with a _uid, unless it failed its schema (invalid.ts: it renders nothing, so it loads nothing). */

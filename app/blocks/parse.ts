@@ -1,4 +1,4 @@
-import "~/zod-config";
+import "~/lib/zod-config";
 import type { z } from "zod";
 import { isRecord } from "~/lib/object";
 import { invalidBlok } from "./invalid";

@@ -1,115 +1,18 @@
 import type { z } from "zod";
-import type { BlockName } from "./index";
-import { schema as page } from "./page.schema";
-import { schema as form } from "./form.schema";
-import { schema as accordion } from "./accordion.schema";
-import { schema as accessoriesCarousel } from "./accessories-carousel.schema";
-import { schema as accessoriesListing } from "./accessories-listing.schema";
-import { schema as carDetailPage } from "./car-detail-page.schema";
-import { schema as colourSelector } from "./colour-selector.schema";
-import { schema as compareGrid } from "./compare-grid.schema";
-import { schema as competitionForm } from "./competition-form.schema";
-import { schema as ctaCards } from "./cta-cards.schema";
-import { schema as ctaCarousel } from "./cta-carousel.schema";
-import { schema as ctaFlexiblePanel } from "./cta-flexible-panel.schema";
-import { schema as ctaPanel } from "./cta-panel.schema";
-import { schema as eventBanner } from "./event-banner.schema";
-import { schema as expandingGrid } from "./expanding-grid.schema";
-import { schema as expansionPanel } from "./expansion-panel.schema";
-import { schema as expansionPanelGroup } from "./expansion-panel-group.schema";
-import { schema as featureBlocks } from "./feature-blocks.schema";
-import { schema as featureIcons } from "./feature-icons.schema";
-import { schema as gridBlocks } from "./grid-blocks.schema";
-import { schema as heroBanner } from "./hero-banner.schema";
-import { schema as hoverTiles } from "./hover-tiles.schema";
-import { schema as iconFeatures } from "./icon-features.schema";
-import { schema as imageBanner } from "./image-banner.schema";
-import { schema as imageCarousel } from "./image-carousel.schema";
-import { schema as informationPanel } from "./information-panel.schema";
-import { schema as modalForm } from "./modal-form.schema";
-import { schema as modelCardBlock } from "./model-card-block.schema";
-import { schema as modelRange } from "./model-range.schema";
-import { schema as modelRangeCompact } from "./model-range-compact.schema";
-import { schema as modelRangeTabs } from "./model-range-tabs.schema";
-import { schema as newsCarousel } from "./news-carousel.schema";
-import { schema as newsDetail } from "./news-detail.schema";
-import { schema as newsListing } from "./news-listing.schema";
-import { schema as offersListing } from "./offers-listing.schema";
-import { schema as overviewBlocks } from "./overview-blocks.schema";
-import { schema as overviewGridBlocks } from "./overview-grid-blocks.schema";
-import { schema as ownersClubEventDetail } from "./owners-club-event-detail.schema";
-import { schema as ownersClubEventListing } from "./owners-club-event-listing.schema";
-import { schema as quickHelpBlocks } from "./quick-help-blocks.schema";
-import { schema as sideBySideBlocks } from "./side-by-side-blocks.schema";
-import { schema as slimHeroBanner } from "./slim-hero-banner.schema";
-import { schema as statsBanner } from "./stats-banner.schema";
-import { schema as stepSlider } from "./step-slider.schema";
-import { schema as storeLocator } from "./store-locator.schema";
-import { schema as subNavigation } from "./sub-navigation.schema";
-import { schema as textContent } from "./text-content.schema";
-import { schema as videoBanner } from "./video-banner.schema";
-import { schema as videoGrid } from "./video-grid.schema";
-import { schema as videoListing } from "./video-listing.schema";
-import { schema as videoTiles } from "./video-tiles.schema";
 
 /**
- * Every block's schema, keyed by the technical names of shared/CONTENT_MODEL.md section 5. The server
- * parses each blok with its schema before rendering (app/blocks/parse.ts); the content checker and
- * the block gallery read them too. Never imported by browser code (ADR 020). Keyed by the registry's
- * names (app/blocks/index.ts): a block without its schema, or a schema without its block, fails tsc.
+ * Every block's schema, keyed by the technical names of shared/CONTENT_MODEL.md section 5: the
+ * folder app/blocks/<name>/ holds <name>.schema.ts, which exports `schema`. The server parses each
+ * blok with its schema before rendering (app/blocks/parse.ts); the block gallery reads them too.
+ * Never imported by browser code: the browser gets parsed bloks. Node scripts, which have no import.meta.glob, derive
+ * the same map from the same folders (scripts/block-schemas.ts).
  */
-const schemas: { readonly [N in BlockName]: z.ZodType } = {
-  "accessories-carousel": accessoriesCarousel,
-  "accessories-listing": accessoriesListing,
-  "car-detail-page": carDetailPage,
-  "colour-selector": colourSelector,
-  "compare-grid": compareGrid,
-  "competition-form": competitionForm,
-  "cta-cards": ctaCards,
-  "cta-carousel": ctaCarousel,
-  "cta-flexible-panel": ctaFlexiblePanel,
-  "cta-panel": ctaPanel,
-  "event-banner": eventBanner,
-  "expanding-grid": expandingGrid,
-  "expansion-panel": expansionPanel,
-  "expansion-panel-group": expansionPanelGroup,
-  "feature-blocks": featureBlocks,
-  "feature-icons": featureIcons,
-  "grid-blocks": gridBlocks,
-  "hero-banner": heroBanner,
-  "hover-tiles": hoverTiles,
-  "icon-features": iconFeatures,
-  "image-banner": imageBanner,
-  "image-carousel": imageCarousel,
-  "information-panel": informationPanel,
-  "modal-form": modalForm,
-  "model-card-block": modelCardBlock,
-  "model-range": modelRange,
-  "model-range-compact": modelRangeCompact,
-  "model-range-tabs": modelRangeTabs,
-  "news-carousel": newsCarousel,
-  "news-detail": newsDetail,
-  "news-listing": newsListing,
-  "offers-listing": offersListing,
-  "overview-blocks": overviewBlocks,
-  "overview-grid-blocks": overviewGridBlocks,
-  "owners-club-event-detail": ownersClubEventDetail,
-  "owners-club-event-listing": ownersClubEventListing,
-  "quick-help-blocks": quickHelpBlocks,
-  "side-by-side-blocks": sideBySideBlocks,
-  "slim-hero-banner": slimHeroBanner,
-  "stats-banner": statsBanner,
-  "step-slider": stepSlider,
-  "store-locator": storeLocator,
-  "sub-navigation": subNavigation,
-  "text-content": textContent,
-  "video-banner": videoBanner,
-  "video-grid": videoGrid,
-  "video-listing": videoListing,
-  "video-tiles": videoTiles,
-  accordion: accordion,
-  form: form,
-  page: page,
-};
+const modules = import.meta.glob<z.ZodType>("./*/*.schema.ts", { eager: true, import: "schema" });
 
-export const blockSchemas: Readonly<Record<string, z.ZodType>> = schemas;
+export const blockSchemas: Readonly<Record<string, z.ZodType>> = Object.fromEntries(
+  Object.entries(modules).flatMap(([file, schema]) => {
+    // Only a folder's own `<name>/<name>.schema.ts`; other schema modules in a folder are its parts.
+    const [, folder, base] = file.split("/");
+    return base === `${folder}.schema.ts` ? [[folder!, schema]] : [];
+  }),
+);

@@ -1,5 +1,7 @@
 import type { ComponentType } from "react";
+import type { Country } from "~/content/schema";
 import type { IslandWhen } from "~/islands/island-dom";
+import type { PageMemo } from "~/lib/page-memo";
 
 /**
  * A block's component. It receives the blok as the server parsed it with the block's schema
@@ -9,22 +11,8 @@ import type { IslandWhen } from "~/islands/island-dom";
 export type BlockComponent = ComponentType<{ blok: any }>;
 
 /**
- * The server loaders blocks can name (app/blocks/loaders.server.ts): a block's data comes from
- * one of these. A name, not the function, so that the registry stays browser-safe.
- */
-export type BlockLoaderName =
-  | "accessories"
-  | "dealers"
-  | "event-listing"
-  | "form-build"
-  | "news-carousel"
-  | "news-listing"
-  | "offers"
-  | "vehicles";
-
-/**
- * A registered block: how to load its component, whether it needs JavaScript in the browser, and
- * the server loader of its data, if any.
+ * A registered block: how to load its component and whether it needs JavaScript in the browser.
+ * Its server data, if any, comes from app/blocks/<name>/loader.server.ts (loaders.server.ts).
  */
 export interface BlockEntry {
   /** Loads the component module (in the browser, the block's own chunk). */
@@ -44,9 +32,27 @@ export interface BlockEntry {
    * it); "load" with the page.
    */
   when?: IslandWhen;
-  /**
-   * The server loader that gives the block data (read with useBlockData), by name. The server
-   * runs it for the page body's top-level bloks of this block (loaders.server.ts).
-   */
-  loader?: BlockLoaderName;
 }
+
+export interface BlockLoaderArgs {
+  /** The blok as the story holds it (validate with the block's schema if you read its fields). */
+  blok: { _uid: string; component: string } & Record<string, unknown>;
+  country: Country;
+  /** The page request: its URL carries the block's query parameters. */
+  request: Request;
+  /**
+   * Work shared by the block loaders of one page: `once(key, compute)` runs `compute` for the
+   * first loader that asks for `key` in this loadBlockData call and gives the others the same
+   * promise, so blocks showing the same data hold the same objects (sent once). See app/lib/page-memo.ts.
+   */
+  once: PageMemo;
+}
+
+/** A block's server loader: the `loader` export of app/blocks/<name>/loader.server.ts. */
+export type BlockLoader = (args: BlockLoaderArgs) => Promise<unknown>;
+
+/**
+ * The data a block's loader gives it, for useBlockData in the block's component:
+ * `useBlockData<BlockDataOf<typeof loader>>(blok)` with `import type { loader } from "./loader.server"`.
+ */
+export type BlockDataOf<L extends BlockLoader> = Awaited<ReturnType<L>>;

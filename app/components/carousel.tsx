@@ -181,37 +181,40 @@ function showSlide(slider: KeenSliderInstance, target: HTMLElement) {
     slider.moveToIdx(Math.min(idx, slider.track.details?.maxIdx ?? idx));
 }
 
+/** The slider's state as keen-slider reports it, and the track element it runs on. */
+interface CarouselSlider {
+  /** keen-slider has started (the controls may show). */
+  ready: boolean;
+  /** The slide at the start of the view. */
+  current: number;
+  /** The last index a view may start at. */
+  maxIdx: number;
+  instanceRef: { current: KeenSliderInstance | null };
+  /** The ref callback of the track. */
+  setTrack: (track: HTMLDivElement | null) => void;
+}
+
 /**
- * A keen-slider carousel. The server markup is a horizontally scrollable list (scroll snap), so
- * every slide is readable and every link usable without JavaScript; once hydrated keen-slider
- * takes over and the previous/next, dot and (with autoplay) pause controls appear. Autoplay holds
- * while the pointer is over the carousel, while it has focus, when paused from outside and when
- * the visitor presses pause. Focus moving into a slide out of view brings it into view.
+ * Runs keen-slider on the track and follows its slide and last index. keen-slider measures the
+ * track and its slides when it starts, which forces their layout: a carousel far down the page
+ * starts when it comes near the viewport, not during hydration.
  */
-export function Carousel({
-  label,
-  children,
-  perView = 1,
-  spacing = 0,
-  loop = false,
-  speed = 800,
-  autoplay,
-  paused = false,
-  arrows = true,
-  dots = true,
-  className,
-  slideClassName,
-}: CarouselProps) {
-  const slides = Children.toArray(children).filter(Boolean);
-  const count = slides.length;
-  const hydrated = useHydrated();
+function useCarouselSlider({
+  perView,
+  spacing,
+  loop,
+  speed,
+  count,
+}: {
+  perView: number | Responsive<number>;
+  spacing: number | Responsive<number>;
+  loop: boolean;
+  speed: number;
+  count: number;
+}): CarouselSlider {
   const [ready, setReady] = useState(false);
   const [current, setCurrent] = useState(0);
   const [maxIdx, setMaxIdx] = useState(Math.max(0, count - 1));
-  const [userPaused, setUserPaused] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
   const [track, setTrack] = useState<HTMLDivElement | null>(null);
 
   const options = useMemo(
@@ -244,8 +247,6 @@ export function Carousel({
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>(
     options as KeenSliderOptions
   );
-  // keen-slider measures the track and its slides when it starts, which forces their layout: a
-  // carousel far down the page starts when it comes near the viewport, not during hydration.
   const near = useNearViewport(track);
   useEffect(() => {
     if (!near || !track) return;
@@ -258,14 +259,23 @@ export function Carousel({
     instanceRef.current?.update();
   }, [count, instanceRef]);
 
-  const running =
-    Boolean(autoplay) &&
-    ready &&
-    count > 1 &&
-    !paused &&
-    !userPaused &&
-    !hovered &&
-    !focused;
+  return { ready, current, maxIdx, instanceRef, setTrack };
+}
+
+/** Moves to the next slide every `autoplay` ms while running (back to the first at the end). */
+function useAutoplay({
+  running,
+  autoplay,
+  current,
+  loop,
+  instanceRef,
+}: {
+  running: boolean;
+  autoplay: number | undefined;
+  current: number;
+  loop: boolean;
+  instanceRef: CarouselSlider["instanceRef"];
+}) {
   useEffect(() => {
     if (!running || !autoplay) return;
     const timer = window.setTimeout(() => {
@@ -278,9 +288,16 @@ export function Carousel({
     }, autoplay);
     return () => window.clearTimeout(timer);
   }, [running, autoplay, current, loop, instanceRef]);
+}
 
-  /** Brings the slide that received focus into view (keen-slider moves slides by transform). */
-  const onFocusIn = useCallback(
+/**
+ * Whether the focus is inside the carousel (autoplay holds while it is), with the root's ref and
+ * its focus handlers. Focus reaching a slide out of view brings that slide into view.
+ */
+function useFocusWithin(instanceRef: CarouselSlider["instanceRef"]) {
+  const [focused, setFocused] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const onFocus = useCallback(
     (event: FocusEvent) => {
       setFocused(true);
       const slider = instanceRef.current;
@@ -288,14 +305,21 @@ export function Carousel({
     },
     [instanceRef]
   );
-  const onFocusOut = (event: FocusEvent) => {
+  const onBlur = (event: FocusEvent) => {
     if (!rootRef.current?.contains(event.relatedTarget as Node | null))
       setFocused(false);
   };
+  return { focused, rootRef, onFocus, onBlur };
+}
 
+/** The per-view and spacing values at each breakpoint, as the CSS of the track reads them. */
+function trackStyle(
+  perView: number | Responsive<number>,
+  spacing: number | Responsive<number>
+): CSSProperties {
   const pv = resolveResponsive(perView);
   const sp = resolveResponsive(spacing);
-  const vars = {
+  return {
     "--pv": pv.base,
     "--pv-sm": pv.sm,
     "--pv-md": pv.md,
@@ -307,6 +331,133 @@ export function Carousel({
     "--sp-lg": `${sp.lg}px`,
     "--sp-xl": `${sp.xl}px`,
   } as CSSProperties;
+}
+
+function PauseButton({
+  paused,
+  onToggle,
+}: {
+  paused: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="carousel__pause"
+      aria-pressed={paused}
+      aria-label={paused ? LABELS.play : LABELS.pause}
+      onClick={onToggle}
+      data-state={paused ? "paused" : "playing"}
+    >
+      <span
+        aria-hidden="true"
+        className={paused ? "icon-play" : "icon-pause"}
+      />
+    </button>
+  );
+}
+
+function CarouselArrows({
+  slider,
+  loop,
+}: {
+  slider: CarouselSlider;
+  loop: boolean;
+}) {
+  const { current, maxIdx, instanceRef } = slider;
+  return (
+    <div className="carousel__arrows">
+      <button
+        type="button"
+        className="carousel__arrow carousel__arrow--prev"
+        aria-label={LABELS.previous}
+        disabled={!loop && current <= 0}
+        onClick={() => instanceRef.current?.prev()}
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <button
+        type="button"
+        className="carousel__arrow carousel__arrow--next"
+        aria-label={LABELS.next}
+        disabled={!loop && current >= maxIdx}
+        onClick={() => instanceRef.current?.next()}
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+    </div>
+  );
+}
+
+function CarouselDots({
+  slider,
+  dotCount,
+}: {
+  slider: CarouselSlider;
+  dotCount: number;
+}) {
+  const { current, instanceRef } = slider;
+  return (
+    <div className="carousel__dots">
+      {Array.from({ length: dotCount }, (_, i) => (
+        <button
+          key={i}
+          type="button"
+          className="carousel__dot"
+          aria-label={LABELS.goToSlide(i + 1, dotCount)}
+          aria-current={i === current ? "true" : undefined}
+          onClick={() => instanceRef.current?.moveToIdx(i)}
+        />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A keen-slider carousel. The server markup is a horizontally scrollable list (scroll snap), so
+ * every slide is readable and every link usable without JavaScript; once hydrated keen-slider
+ * takes over and the previous/next, dot and (with autoplay) pause controls appear. Autoplay holds
+ * while the pointer is over the carousel, while it has focus, when paused from outside and when
+ * the visitor presses pause. Focus moving into a slide out of view brings it into view.
+ */
+export function Carousel({
+  label,
+  children,
+  perView = 1,
+  spacing = 0,
+  loop = false,
+  speed = 800,
+  autoplay,
+  paused = false,
+  arrows = true,
+  dots = true,
+  className,
+  slideClassName,
+}: CarouselProps) {
+  const slides = Children.toArray(children).filter(Boolean);
+  const count = slides.length;
+  const hydrated = useHydrated();
+  const [userPaused, setUserPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const slider = useCarouselSlider({ perView, spacing, loop, speed, count });
+  const { ready, maxIdx } = slider;
+  const focusWithin = useFocusWithin(slider.instanceRef);
+
+  const running =
+    Boolean(autoplay) &&
+    ready &&
+    count > 1 &&
+    !paused &&
+    !userPaused &&
+    !hovered &&
+    !focusWithin.focused;
+  useAutoplay({
+    running,
+    autoplay,
+    current: slider.current,
+    loop,
+    instanceRef: slider.instanceRef,
+  });
 
   const enhanced = hydrated && ready;
   const showControls = enhanced && count > 1 && maxIdx > 0;
@@ -321,35 +472,26 @@ export function Carousel({
 
   return (
     <div
-      ref={rootRef}
+      ref={focusWithin.rootRef}
       className={classes}
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={onFocusIn}
-      onBlur={onFocusOut}
+      onFocus={focusWithin.onFocus}
+      onBlur={focusWithin.onBlur}
     >
       {autoplay && showControls ? (
-        <button
-          type="button"
-          className="carousel__pause"
-          aria-pressed={userPaused}
-          aria-label={userPaused ? LABELS.play : LABELS.pause}
-          onClick={() => setUserPaused((v) => !v)}
-          data-state={userPaused ? "paused" : "playing"}
-        >
-          <span
-            aria-hidden="true"
-            className={userPaused ? "icon-play" : "icon-pause"}
-          />
-        </button>
+        <PauseButton
+          paused={userPaused}
+          onToggle={() => setUserPaused((v) => !v)}
+        />
       ) : null}
       <div
-        ref={setTrack}
+        ref={slider.setTrack}
         className="carousel__track keen-slider"
-        style={vars}
+        style={trackStyle(perView, spacing)}
         aria-live={running ? "off" : "polite"}
         // Without JavaScript the track is a scrollable list; keyboard users scroll it with focus.
         tabIndex={enhanced ? undefined : 0}
@@ -380,40 +522,10 @@ export function Carousel({
         />
       )}
       {showControls && arrows ? (
-        <div className="carousel__arrows">
-          <button
-            type="button"
-            className="carousel__arrow carousel__arrow--prev"
-            aria-label={LABELS.previous}
-            disabled={!loop && current <= 0}
-            onClick={() => instanceRef.current?.prev()}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            className="carousel__arrow carousel__arrow--next"
-            aria-label={LABELS.next}
-            disabled={!loop && current >= maxIdx}
-            onClick={() => instanceRef.current?.next()}
-          >
-            <span aria-hidden="true">›</span>
-          </button>
-        </div>
+        <CarouselArrows slider={slider} loop={loop} />
       ) : null}
       {showControls && dots && dotCount > 1 ? (
-        <div className="carousel__dots">
-          {Array.from({ length: dotCount }, (_, i) => (
-            <button
-              key={i}
-              type="button"
-              className="carousel__dot"
-              aria-label={LABELS.goToSlide(i + 1, dotCount)}
-              aria-current={i === current ? "true" : undefined}
-              onClick={() => instanceRef.current?.moveToIdx(i)}
-            />
-          ))}
-        </div>
+        <CarouselDots slider={slider} dotCount={dotCount} />
       ) : null}
     </div>
   );

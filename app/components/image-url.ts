@@ -2,7 +2,7 @@
  * Image URLs for the image service (Storyblok's form: `<file>/m/<w>x<h>` plus an optional
  * `/filters:focal(<x1>x<y1>:<x2>x<y2>)` and `:format(avif|webp)`), and the srcset candidates for
  * the spec's screens. Local assets (`/media/...`) go to the local image service
- * (app/features/images), Storyblok assets (`https://a.storyblok.com/f/...`) to Storyblok's.
+ * (app/server/images), Storyblok assets (`https://a.storyblok.com/f/...`) to Storyblok's.
  *
  * The image service is on by default; env IMAGE_SERVICE=off serves the original files. The server
  * reads the variable (validated in env.server.ts with the same parser) and passes it to the

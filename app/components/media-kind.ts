@@ -1,6 +1,6 @@
 /*
  * What a media URL is, by its extension or host. Apart from image-url.ts: the block registry's
- * hydration rules read it on every page, and need none of the image URL builders (ADR 022).
+ * hydration rules read it on every page, and need none of the image URL builders.
  */
 
 const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"];

@@ -1,5 +1,5 @@
 /**
- * The in-process content cache (ARCHITECTURE.md decision 8, ADR 008 and 017): every published
+ * The in-process content cache: every published
  * content read of app/content/stories.server.ts goes through it.
  *
  * - Named policies: how long a read is fresh, how long it may be served stale while one refresh
@@ -17,32 +17,9 @@
  * Drafts (previews, development) are never cached: they bypass this module.
  */
 
-import { clearPageCache } from "~/features/page-cache/registry";
+import { clearPageCache } from "~/server/page-cache/registry";
 import { onContentInvalidated } from "./invalidation.server";
-
-export interface CachePolicy {
-  readonly name: string;
-  /** Served from memory without asking the content service. */
-  readonly ttlMs: number;
-  /** After ttlMs: served stale while one background refresh runs, for this long. */
-  readonly staleWhileRevalidateMs: number;
-  /** After ttlMs: when the content service fails, served stale for this long. */
-  readonly staleIfErrorMs: number;
-}
-
-const DAY = 24 * 60 * 60 * 1000;
-
-/** The named policies. Vehicle data 300000 ms is the spec's (site.md section 9). */
-export const CACHE_POLICIES = {
-  /** Catalogue: car-configurator/**, vehicle-prices/**, price-disclaimers/**. */
-  vehicle: { name: "vehicle", ttlMs: 300_000, staleWhileRevalidateMs: 300_000, staleIfErrorMs: DAY },
-  /** Header, navigation, footer, finance settings and datasources: on every page. */
-  globals: { name: "globals", ttlMs: 60_000, staleWhileRevalidateMs: 600_000, staleIfErrorMs: DAY },
-  /** Lists of stories (news, sitemaps, breadcrumbs): newest first, so shorter. */
-  listings: { name: "listings", ttlMs: 30_000, staleWhileRevalidateMs: 120_000, staleIfErrorMs: DAY },
-  /** One page story. */
-  pages: { name: "pages", ttlMs: 60_000, staleWhileRevalidateMs: 300_000, staleIfErrorMs: DAY },
-} as const satisfies Record<string, CachePolicy>;
+import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
 
 export type PolicyName = keyof typeof CACHE_POLICIES;
 
@@ -303,7 +280,7 @@ export function getContentCache(): ContentCache {
       onNewVersion: () => clearPageCache(),
     });
     onContentInvalidated((event) => {
-      // A publish on any instance: this instance's stored pages go too (issue 26 item 2).
+      // A publish on any instance: this instance's stored pages go too.
       clearPageCache();
       if (event.cv === null) cache.invalidate();
       else if (event.cv !== cache.version) {

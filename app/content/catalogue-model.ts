@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AU_STATES } from "~/features/pricing/states";
+import { AU_STATES } from "~/lib/au-states";
 import { isRecord } from "~/lib/object";
 import { blokSchema, cmsNumberSchema, field, multiAssetSchema, storyRefSchema } from "./schema";
 

@@ -191,18 +191,58 @@ function translatedBlok(blok: JsonObject, language: string): JsonObject {
   return out;
 }
 
-export function checkContent(set: ContentSet, options: CheckOptions): CheckResult {
-  const errors: CheckIssue[] = [];
-  const allowedUnknown: CheckIssue[] = [];
-  const allowUnknown = new Set(options.allowUnknownIn ?? ALLOWED_UNKNOWN_BLOK_STORIES);
-  const stats = { stories: 0, bloks: 0, datasources: 0, mediaReferences: 0 };
-  const missingAssets = new Set<string>();
-  const error = (kind: IssueKind, file: string, path: string, message: string) =>
-    errors.push({ kind, file, path, message });
+/** Where every check puts what it finds; checkContent returns it as the CheckResult. */
+interface Report {
+  errors: CheckIssue[];
+  allowedUnknown: CheckIssue[];
+  missingAssets: Set<string>;
+  stats: CheckResult["stats"];
+  error: (kind: IssueKind, file: string, path: string, message: string) => void;
+}
 
-  // ---- Datasources ------------------------------------------------------------------------
+function newReport(): Report {
+  const errors: CheckIssue[] = [];
+  return {
+    errors,
+    allowedUnknown: [],
+    missingAssets: new Set<string>(),
+    stats: { stories: 0, bloks: 0, datasources: 0, mediaReferences: 0 },
+    error: (kind, file, path, message) => errors.push({ kind, file, path, message }),
+  };
+}
+
+/** The stories by uuid and by full_slug, which relations and links point at. */
+interface StoryIndex {
+  byUuid: Map<string, ParsedStory>;
+  bySlug: Map<string, ParsedStory>;
+}
+
+export function checkContent(set: ContentSet, options: CheckOptions): CheckResult {
+  const report = newReport();
+  const datasourceValues = checkDatasources(set.datasources, report);
+  const { stories, index } = checkStories(set.stories, report);
+  checkModelPages(stories, report);
+  const walk: Omit<StoryWalk, "story" | "mayHoldUnknown"> = {
+    report,
+    index,
+    options,
+    assets: set.assets,
+    uidOwner: new Map(),
+    newsCategories: datasourceValues.get(NEWS_CATEGORIES_DATASOURCE),
+  };
+  const allowUnknown = new Set(options.allowUnknownIn ?? ALLOWED_UNKNOWN_BLOK_STORIES);
+  for (const story of stories) checkStoryContent({ ...walk, story, mayHoldUnknown: allowUnknown.has(story.fullSlug) });
+  const { errors, missingAssets, allowedUnknown, stats } = report;
+  return { errors, missingAssets: [...missingAssets].sort(), allowedUnknown, stats };
+}
+
+// ---- Datasources ----------------------------------------------------------------------------
+
+/** Checks each datasource file; returns the values of each readable one by slug. */
+function checkDatasources(datasources: readonly DatasourceFile[], report: Report): Map<string, Set<string>> {
+  const { error } = report;
   const datasourceValues = new Map<string, Set<string>>();
-  for (const ds of set.datasources) {
+  for (const ds of datasources) {
     const file = `datasources/${ds.slug}.json`;
     let data: unknown;
     try {
@@ -211,115 +251,139 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
       error("json", file, "", `invalid JSON: ${(e as Error).message}`);
       continue;
     }
-    stats.datasources++;
+    report.stats.datasources++;
     if (!Array.isArray(data)) {
       error("datasource", file, "", "a datasource file must hold an array of entries");
       continue;
     }
-    const values = new Set<string>();
-    data.forEach((entry, i) => {
-      if (!isRecord<Json>(entry) || typeof entry.value !== "string" || typeof entry.name !== "string") {
-        error("datasource", file, `[${i}]`, 'an entry needs string "name" and "value"');
-        return;
-      }
-      if (entry.id !== undefined && typeof entry.id !== "number") {
-        error("datasource", file, `[${i}].id`, "id must be a number");
-      }
-      if (values.has(entry.value)) error("duplicate", file, `[${i}].value`, `duplicate value "${entry.value}"`);
-      values.add(entry.value);
-    });
-    datasourceValues.set(ds.slug, values);
+    datasourceValues.set(ds.slug, datasourceEntryValues(data, file, report));
   }
+  return datasourceValues;
+}
 
-  // ---- Stories: parse, story fields, file path, duplicates ---------------------------------
+function datasourceEntryValues(data: unknown[], file: string, { error }: Report): Set<string> {
+  const values = new Set<string>();
+  data.forEach((entry, i) => {
+    if (!isRecord<Json>(entry) || typeof entry.value !== "string" || typeof entry.name !== "string") {
+      error("datasource", file, `[${i}]`, 'an entry needs string "name" and "value"');
+      return;
+    }
+    if (entry.id !== undefined && typeof entry.id !== "number") {
+      error("datasource", file, `[${i}].id`, "id must be a number");
+    }
+    if (values.has(entry.value)) error("duplicate", file, `[${i}].value`, `duplicate value "${entry.value}"`);
+    values.add(entry.value);
+  });
+  return values;
+}
+
+// ---- Stories: parse, story fields, file path, duplicates, place in the tree -------------------
+
+/** Parses and checks every story file (in path order); returns the readable stories. */
+function checkStories(files: readonly ContentFile[], report: Report): { stories: ParsedStory[]; index: StoryIndex } {
   const stories: ParsedStory[] = [];
   const byId = new Map<number, string>();
-  const byUuid = new Map<string, ParsedStory>();
-  const bySlug = new Map<string, ParsedStory>();
-
-  for (const entry of [...set.stories].sort((a, b) => a.path.localeCompare(b.path))) {
+  const index: StoryIndex = { byUuid: new Map(), bySlug: new Map() };
+  for (const entry of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const file = `stories/${entry.path}`;
-    let data: unknown;
-    try {
-      data = JSON.parse(entry.text);
-    } catch (e) {
-      error("json", file, "", `invalid JSON: ${(e as Error).message}`);
-      continue;
-    }
-    if (!isRecord<Json>(data)) {
-      error("story", file, "", "a story file must hold one story object");
-      continue;
-    }
-    stats.stories++;
-    const parsed = storySchema.safeParse(data);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        error("story", file, formatPath(issue.path as PathSeg[]), issue.message);
-      }
-    }
+    const data = readStory(entry, file, report);
+    if (!data) continue;
     const fullSlug = typeof data.full_slug === "string" ? data.full_slug : "";
     const uuid = typeof data.uuid === "string" ? data.uuid : "";
     const content = isRecord<Json>(data.content) ? data.content : null;
     const component = content && typeof content.component === "string" ? content.component : "";
 
-    if (typeof data.uuid === "string" && !UUID_RE.test(uuid)) error("story", file, "uuid", `"${uuid}" is not a UUID`);
-
-    // File path vs full_slug.
-    const pathSlug = entry.path.replace(/\.json$/, "");
-    const isIndexFile = pathSlug === "index" || pathSlug.endsWith("/index");
-    if (fullSlug !== "") {
-      if (fullSlug !== normaliseSlug(fullSlug)) {
-        error("file-path", file, "full_slug", `full_slug "${fullSlug}" must not start or end with "/"`);
-      }
-      const expected = isIndexFile ? pathSlug.slice(0, -"index".length).replace(/\/$/, "") : pathSlug;
-      if (normaliseSlug(fullSlug) !== expected) {
-        const want = isIndexFile ? `${normaliseSlug(fullSlug)}/index.json` : `${normaliseSlug(fullSlug)}.json`;
-        error("file-path", file, "full_slug", `full_slug "${fullSlug}" belongs in stories/${want}`);
-      }
-      if (isIndexFile && data.is_startpage !== true) {
-        error("file-path", file, "is_startpage", "a folder's index.json must have is_startpage: true");
-      }
-      if (!isIndexFile && data.is_startpage === true) {
-        error("file-path", file, "is_startpage", "a start page must be stored as <folder>/index.json");
-      }
-      const lastSegment = normaliseSlug(fullSlug).split("/").pop() ?? "";
-      if (typeof data.slug === "string" && data.slug !== lastSegment && !isIndexFile) {
-        error("file-path", file, "slug", `slug "${data.slug}" must be the last segment of full_slug ("${lastSegment}")`);
-      }
-    }
-
-    // Duplicates.
-    if (typeof data.id === "number") {
-      const other = byId.get(data.id);
-      if (other) error("duplicate", file, "id", `duplicate id ${data.id} (also in ${other})`);
-      else byId.set(data.id, file);
-    }
+    if (typeof data.uuid === "string" && !UUID_RE.test(uuid)) report.error("story", file, "uuid", `"${uuid}" is not a UUID`);
+    if (fullSlug !== "") checkFilePath(entry.path, data, fullSlug, file, report);
     const story: ParsedStory = { file, data, fullSlug: normaliseSlug(fullSlug), uuid, component };
-    if (uuid) {
-      const other = byUuid.get(uuid);
-      if (other) error("duplicate", file, "uuid", `duplicate uuid ${uuid} (also in ${other.file})`);
-      else byUuid.set(uuid, story);
-    }
-    if (fullSlug) {
-      const other = bySlug.get(story.fullSlug);
-      if (other) error("duplicate", file, "full_slug", `duplicate full_slug "${fullSlug}" (also in ${other.file})`);
-      else bySlug.set(story.fullSlug, story);
-    }
-
-    // Content type vs place in the tree.
-    if (component) {
-      const rule = TREE_RULES.find((r) => r.pattern.test(story.fullSlug));
-      if (rule && !rule.components.includes(component)) {
-        error("tree", file, "content.component", `"${story.fullSlug}" must be a ${rule.components.join(" or ")}, not ${component}`);
-      }
-    }
+    checkDuplicateStory(story, fullSlug, byId, index, report);
+    checkTreePlace(story, report);
     if (data.draft !== undefined && data.draft !== null && !(isRecord<Json>(data.draft) && isRecord<Json>(data.draft.content))) {
-      error("story", file, "draft", 'a "draft" must be an object with a "content" blok');
+      report.error("story", file, "draft", 'a "draft" must be an object with a "content" blok');
     }
     stories.push(story);
   }
+  return { stories, index };
+}
 
-  // ---- Model pages must match a model line ------------------------------------------------
+/** The story object of a file checked against storySchema, or null when it is not one. */
+function readStory(entry: ContentFile, file: string, report: Report): JsonObject | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(entry.text);
+  } catch (e) {
+    report.error("json", file, "", `invalid JSON: ${(e as Error).message}`);
+    return null;
+  }
+  if (!isRecord<Json>(data)) {
+    report.error("story", file, "", "a story file must hold one story object");
+    return null;
+  }
+  report.stats.stories++;
+  const parsed = storySchema.safeParse(data);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      report.error("story", file, formatPath(issue.path as PathSeg[]), issue.message);
+    }
+  }
+  return data;
+}
+
+/** The file path against full_slug, is_startpage and slug. */
+function checkFilePath(entryPath: string, data: JsonObject, fullSlug: string, file: string, { error }: Report): void {
+  const pathSlug = entryPath.replace(/\.json$/, "");
+  const isIndexFile = pathSlug === "index" || pathSlug.endsWith("/index");
+  if (fullSlug !== normaliseSlug(fullSlug)) {
+    error("file-path", file, "full_slug", `full_slug "${fullSlug}" must not start or end with "/"`);
+  }
+  const expected = isIndexFile ? pathSlug.slice(0, -"index".length).replace(/\/$/, "") : pathSlug;
+  if (normaliseSlug(fullSlug) !== expected) {
+    const want = isIndexFile ? `${normaliseSlug(fullSlug)}/index.json` : `${normaliseSlug(fullSlug)}.json`;
+    error("file-path", file, "full_slug", `full_slug "${fullSlug}" belongs in stories/${want}`);
+  }
+  if (isIndexFile && data.is_startpage !== true) {
+    error("file-path", file, "is_startpage", "a folder's index.json must have is_startpage: true");
+  }
+  if (!isIndexFile && data.is_startpage === true) {
+    error("file-path", file, "is_startpage", "a start page must be stored as <folder>/index.json");
+  }
+  const lastSegment = normaliseSlug(fullSlug).split("/").pop() ?? "";
+  if (typeof data.slug === "string" && data.slug !== lastSegment && !isIndexFile) {
+    error("file-path", file, "slug", `slug "${data.slug}" must be the last segment of full_slug ("${lastSegment}")`);
+  }
+}
+
+/** A second story with an id, uuid or full_slug already seen; the first one is indexed. */
+function checkDuplicateStory(story: ParsedStory, fullSlug: string, byId: Map<number, string>, index: StoryIndex, { error }: Report): void {
+  const { file, data, uuid } = story;
+  if (typeof data.id === "number") {
+    const other = byId.get(data.id);
+    if (other) error("duplicate", file, "id", `duplicate id ${data.id} (also in ${other})`);
+    else byId.set(data.id, file);
+  }
+  if (uuid) {
+    const other = index.byUuid.get(uuid);
+    if (other) error("duplicate", file, "uuid", `duplicate uuid ${uuid} (also in ${other.file})`);
+    else index.byUuid.set(uuid, story);
+  }
+  if (fullSlug) {
+    const other = index.bySlug.get(story.fullSlug);
+    if (other) error("duplicate", file, "full_slug", `duplicate full_slug "${fullSlug}" (also in ${other.file})`);
+    else index.bySlug.set(story.fullSlug, story);
+  }
+}
+
+/** The content type against the story's place in the tree. */
+function checkTreePlace(story: ParsedStory, { error }: Report): void {
+  if (!story.component) return;
+  const rule = TREE_RULES.find((r) => r.pattern.test(story.fullSlug));
+  if (rule && !rule.components.includes(story.component)) {
+    error("tree", story.file, "content.component", `"${story.fullSlug}" must be a ${rule.components.join(" or ")}, not ${story.component}`);
+  }
+}
+
+/** Every model page (models/<type>/<line>) must match a model line by slug and vehicle_category. */
+function checkModelPages(stories: readonly ParsedStory[], { error }: Report): void {
   const modelLines = stories.filter((s) => s.component === "model-line");
   for (const story of stories) {
     const match = /^models\/([^/]+)\/([^/]+)$/.exec(story.fullSlug);
@@ -334,205 +398,228 @@ export function checkContent(set: ContentSet, options: CheckOptions): CheckResul
       error("tree", story.file, "full_slug", `no model-line with slug "${line}" and vehicle_category "${type}"`);
     }
   }
+}
 
-  // ---- Walk every story's content (and draft content) --------------------------------------
-  const uidOwner = new Map<string, { file: string; tree: string }>();
-  const newsCategories = datasourceValues.get(NEWS_CATEGORIES_DATASOURCE);
+// ---- Every story's content (and draft content): bloks, relations, links, media ---------------
 
-  for (const story of stories) {
-    const trees: { root: Json; base: PathSeg[] }[] = [];
-    if (story.data.content !== undefined) trees.push({ root: story.data.content, base: ["content"] });
-    if (isRecord<Json>(story.data.draft) && story.data.draft.content !== undefined) {
-      trees.push({ root: story.data.draft.content, base: ["draft", "content"] });
+/** One story's content walk, with what the checks share across stories. */
+interface StoryWalk {
+  story: ParsedStory;
+  report: Report;
+  index: StoryIndex;
+  options: CheckOptions;
+  assets: ReadonlySet<string> | null;
+  /** Where each blok _uid was first seen, across stories. */
+  uidOwner: Map<string, { file: string; tree: string }>;
+  newsCategories: Set<string> | undefined;
+  mayHoldUnknown: boolean;
+}
+
+type Blok = JsonObject & { component: string; _uid: string };
+
+function checkStoryContent(walk: StoryWalk): void {
+  const { story } = walk;
+  const trees: { root: Json; base: PathSeg[] }[] = [];
+  if (story.data.content !== undefined) trees.push({ root: story.data.content, base: ["content"] });
+  if (isRecord<Json>(story.data.draft) && story.data.draft.content !== undefined) {
+    trees.push({ root: story.data.draft.content, base: ["draft", "content"] });
+  }
+  for (const tree of trees) {
+    const treeName = formatPath(tree.base);
+    if (!isBlok<Json>(tree.root)) {
+      walk.report.error("blok", story.file, treeName, "content must be a blok with component and _uid");
     }
-    const mayHoldUnknown = allowUnknown.has(story.fullSlug);
+    walkValue(walk, tree.root, tree.base, treeName);
+  }
+}
 
-    for (const tree of trees) {
-      const treeName = formatPath(tree.base);
-      if (!isBlok<Json>(tree.root)) {
-        error("blok", story.file, treeName, "content must be a blok with component and _uid");
-      }
-      walk(tree.root, tree.base, treeName);
+/** Checks every blok, link and media reference at or under `value`, depth first. */
+function walkValue(walk: StoryWalk, value: Json, path: PathSeg[], treeName: string): void {
+  if (typeof value === "string") {
+    checkMedia(walk, value, path);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => walkValue(walk, item, [...path, i], treeName));
+    return;
+  }
+  if (!isRecord<Json>(value)) return;
+
+  if (typeof value.component === "string" && !isTablePart(value.component)) {
+    if (typeof value._uid !== "string" || value._uid === "") {
+      walk.report.error("blok", walk.story.file, formatPath(path), `blok "${value.component}" has no _uid`);
+    } else {
+      checkBlok(walk, value as Blok, path, treeName);
     }
+  }
+  if (typeof value.linktype === "string" && (value.fieldtype === "multilink" || "cached_url" in value)) {
+    checkMultilink(walk, value, path);
+  }
+  if (value.type === "link" && isRecord<Json>(value.attrs)) checkRichTextLink(walk, value.attrs, [...path, "attrs"]);
 
-    function walk(value: Json, path: PathSeg[], treeName: string): void {
-      if (typeof value === "string") {
-        checkMedia(value, path);
-        return;
-      }
-      if (Array.isArray(value)) {
-        value.forEach((item, i) => walk(item, [...path, i], treeName));
-        return;
-      }
-      if (!isRecord<Json>(value)) return;
+  for (const [key, child] of Object.entries(value)) {
+    if (child === undefined) continue;
+    walkValue(walk, child, [...path, key], treeName);
+  }
+}
 
-      if (typeof value.component === "string" && !isTablePart(value.component)) {
-        if (typeof value._uid !== "string" || value._uid === "") {
-          error("blok", story.file, formatPath(path), `blok "${value.component}" has no _uid`);
-        } else {
-          checkBlok(value as JsonObject & { component: string; _uid: string }, path, treeName);
-        }
-      }
-      if (typeof value.linktype === "string" && (value.fieldtype === "multilink" || "cached_url" in value)) {
-        checkMultilink(value, path);
-      }
-      if (value.type === "link" && isRecord<Json>(value.attrs)) checkRichTextLink(value.attrs, [...path, "attrs"]);
+function checkBlok(walk: StoryWalk, blok: Blok, path: PathSeg[], treeName: string): void {
+  walk.report.stats.bloks++;
+  const where = formatPath(path);
+  checkUid(walk, blok, where, treeName);
+  checkComponent(walk, blok, where);
+  // Relations, including translated variants (`colours__i18n__nz`).
+  for (const [key, value] of Object.entries(blok)) {
+    const base = I18N_RE.exec(key)?.[1] ?? key;
+    const expected = RELATION_FIELDS[base];
+    if (!expected) continue;
+    checkRelation(walk, value, expected, [...path, key]);
+  }
+  checkNewsCategories(walk, blok, where);
+}
 
-      for (const [key, child] of Object.entries(value)) {
-        if (child === undefined) continue;
-        walk(child, [...path, key], treeName);
-      }
-    }
+/** A _uid is unique across stories; a story's draft may repeat its own content's. */
+function checkUid({ story, uidOwner, report }: StoryWalk, blok: Blok, where: string, treeName: string): void {
+  const owner = uidOwner.get(blok._uid);
+  if (owner && (owner.file !== story.file || owner.tree === treeName)) {
+    report.error("duplicate", story.file, `${where}._uid`, `duplicate _uid ${blok._uid} (also in ${owner.file})`);
+  } else if (!owner) {
+    uidOwner.set(blok._uid, { file: story.file, tree: treeName });
+  }
+}
 
-    function checkBlok(blok: JsonObject & { component: string; _uid: string }, path: PathSeg[], treeName: string) {
-      stats.bloks++;
-      const where = formatPath(path);
-      const owner = uidOwner.get(blok._uid);
-      if (owner && (owner.file !== story.file || owner.tree === treeName)) {
-        error("duplicate", story.file, `${where}._uid`, `duplicate _uid ${blok._uid} (also in ${owner.file})`);
-      } else if (!owner) {
-        uidOwner.set(blok._uid, { file: story.file, tree: treeName });
-      }
+/** An unknown component (allowed only in some stories), or a known one against its schemas. */
+function checkComponent(walk: StoryWalk, blok: Blok, where: string): void {
+  const schemas = schemaList(walk.options.schemas[blok.component]);
+  if (schemas.length > 0) {
+    validateBlok(walk, blok, schemas, where);
+    return;
+  }
+  const issue: CheckIssue = {
+    kind: "unknown-blok",
+    file: walk.story.file,
+    path: where,
+    message: `unknown component "${blok.component}"`,
+  };
+  if (walk.mayHoldUnknown) walk.report.allowedUnknown.push(issue);
+  else walk.report.errors.push(issue);
+}
 
-      const schemas = schemaList(options.schemas[blok.component]);
-      if (schemas.length === 0) {
-        const issue: CheckIssue = {
-          kind: "unknown-blok",
-          file: story.file,
-          path: where,
-          message: `unknown component "${blok.component}"`,
-        };
-        if (mayHoldUnknown) allowedUnknown.push(issue);
-        else errors.push(issue);
-      } else {
-        validateBlok(blok, schemas, where);
-      }
+/** The blok against each of its schemas, as it is and after each of its translations. */
+function validateBlok(walk: StoryWalk, blok: JsonObject, schemas: readonly z.ZodType[], where: string): void {
+  const seen = new Set<string>();
+  const variants: { label: string; value: JsonObject }[] = [{ label: "", value: blok }];
+  const languages = new Set<string>();
+  for (const key of Object.keys(blok)) {
+    const lang = I18N_RE.exec(key)?.[2];
+    if (lang) languages.add(lang);
+  }
+  for (const lang of languages) variants.push({ label: ` (language ${lang})`, value: translatedBlok(blok, lang) });
 
-      // Relations, including translated variants (`colours__i18n__nz`).
-      for (const [key, value] of Object.entries(blok)) {
-        const base = I18N_RE.exec(key)?.[1] ?? key;
-        const expected = RELATION_FIELDS[base];
-        if (!expected) continue;
-        checkRelation(value, expected, [...path, key]);
-      }
-
-      if (Array.isArray(blok.news_categories)) {
-        blok.news_categories.forEach((value, i) => {
-          if (typeof value !== "string") return;
-          const at = `${where}.news_categories[${i}]`;
-          if (!newsCategories) {
-            error("datasource", story.file, at, `"${value}": there is no ${NEWS_CATEGORIES_DATASOURCE} datasource`);
-          } else if (!newsCategories.has(value)) {
-            error("datasource", story.file, at, `"${value}" is not a value of the ${NEWS_CATEGORIES_DATASOURCE} datasource`);
-          }
-        });
-      }
-    }
-
-    function validateBlok(blok: JsonObject, schemas: readonly z.ZodType[], where: string): void {
-      const seen = new Set<string>();
-      const variants: { label: string; value: JsonObject }[] = [{ label: "", value: blok }];
-      const languages = new Set<string>();
-      for (const key of Object.keys(blok)) {
-        const lang = I18N_RE.exec(key)?.[2];
-        if (lang) languages.add(lang);
-      }
-      for (const lang of languages) variants.push({ label: ` (language ${lang})`, value: translatedBlok(blok, lang) });
-
-      for (const variant of variants) {
-        for (const schema of schemas) {
-          const result = schema.safeParse(variant.value);
-          if (result.success) continue;
-          for (const issue of result.error.issues) {
-            if (reportedByNestedBlok(variant.value, issue.path)) continue;
-            const at = formatPath(issue.path as PathSeg[]);
-            const key = `${at}|${issue.message}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
-            const full = at ? `${where}.${at}`.replace(/\.\[/g, "[") : where;
-            error("blok", story.file, full, `${blokLabel(blok)}: ${issue.message}${variant.label}`);
-          }
-        }
-      }
-    }
-
-    /** True when the issue lies inside a nested blok that is validated against its own schema. */
-    function reportedByNestedBlok(root: JsonObject, issuePath: readonly PropertyKey[]): boolean {
-      for (let i = 1; i < issuePath.length; i++) {
-        const nested = valueAt(root, issuePath.slice(0, i));
-        if (isBlok<Json>(nested) && schemaList(options.schemas[nested.component]).length > 0) {
-          return issuePath[i] !== "component";
-        }
-      }
-      return false;
-    }
-
-    function checkRelation(value: Json, expected: readonly string[], path: PathSeg[]): void {
-      const items = Array.isArray(value) ? value : [value];
-      items.forEach((item, i) => {
-        const uuid = typeof item === "string" ? item : isRecord<Json>(item) && typeof item.uuid === "string" ? item.uuid : "";
-        if (uuid === "") return;
-        const at = formatPath(Array.isArray(value) ? [...path, i] : path);
-        const target = byUuid.get(uuid);
-        if (!target) {
-          error("relation", story.file, at, `relation to missing story ${uuid}`);
-        } else if (target.component && !expected.includes(target.component)) {
-          error("relation", story.file, at, `relation to ${target.fullSlug} (${target.component}); expected ${expected.join(" or ")}`);
-        }
-      });
-    }
-
-    function checkMultilink(link: JsonObject, path: PathSeg[]): void {
-      const at = formatPath(path);
-      if (link.linktype === "story") {
-        const id = typeof link.id === "string" ? link.id : typeof link.id === "number" ? String(link.id) : "";
-        const cached = typeof link.cached_url === "string" ? normaliseSlug(link.cached_url) : "";
-        const target = id ? byUuid.get(id) : undefined;
-        if (id && !target) {
-          error("link", story.file, at, `story link to missing story ${id}${cached ? ` ("${cached}")` : ""}`);
-        } else if (cached) {
-          if (!bySlug.has(cached)) error("link", story.file, at, `story link cached_url "${cached}" has no story`);
-          else if (target && target.fullSlug !== cached) {
-            error("link", story.file, at, `story link cached_url "${cached}" does not match ${id} (${target.fullSlug})`);
-          }
-        }
-      } else if (link.linktype === "email") {
-        const email = [link.email, link.url, link.cached_url].find((v) => typeof v === "string" && v !== "");
-        if (typeof email === "string" && !EMAIL_RE.test(email.replace(/^mailto:/, ""))) {
-          error("link", story.file, at, `email link "${email}" is not an email address`);
-        }
-      }
-    }
-
-    function checkRichTextLink(attrs: JsonObject, path: PathSeg[]): void {
-      if (attrs.linktype !== "story") return;
-      const at = formatPath(path);
-      const uuid = typeof attrs.uuid === "string" ? attrs.uuid : "";
-      const href = typeof attrs.href === "string" ? normaliseSlug(attrs.href) : "";
-      const target = uuid ? byUuid.get(uuid) : undefined;
-      if (uuid && !target) {
-        error("link", story.file, at, `richtext link to missing story ${uuid}${href ? ` ("${href}")` : ""}`);
-      } else if (href) {
-        if (!bySlug.has(href)) error("link", story.file, at, `richtext link href "${href}" has no story`);
-        else if (target && target.fullSlug !== href) {
-          error("link", story.file, at, `richtext link href "${href}" does not match ${uuid} (${target.fullSlug})`);
-        }
-      }
-    }
-
-    function checkMedia(value: string, path: PathSeg[]): void {
-      const fileName = mediaFileOf(value);
-      if (fileName === null) return;
-      stats.mediaReferences++;
-      if (set.assets === null || set.assets.has(fileName)) return;
-      missingAssets.add(fileName);
-      if (!options.skipAssets) {
-        error("asset", story.file, formatPath(path), `"/media/${fileName}" has no file in assets/`);
+  for (const variant of variants) {
+    for (const schema of schemas) {
+      const result = schema.safeParse(variant.value);
+      if (result.success) continue;
+      for (const issue of result.error.issues) {
+        if (reportedByNestedBlok(walk.options, variant.value, issue.path)) continue;
+        const at = formatPath(issue.path as PathSeg[]);
+        const key = `${at}|${issue.message}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const full = at ? `${where}.${at}`.replace(/\.\[/g, "[") : where;
+        walk.report.error("blok", walk.story.file, full, `${blokLabel(blok)}: ${issue.message}${variant.label}`);
       }
     }
   }
+}
 
-  return { errors, missingAssets: [...missingAssets].sort(), allowedUnknown, stats };
+/** True when the issue lies inside a nested blok that is validated against its own schema. */
+function reportedByNestedBlok(options: CheckOptions, root: JsonObject, issuePath: readonly PropertyKey[]): boolean {
+  for (let i = 1; i < issuePath.length; i++) {
+    const nested = valueAt(root, issuePath.slice(0, i));
+    if (isBlok<Json>(nested) && schemaList(options.schemas[nested.component]).length > 0) {
+      return issuePath[i] !== "component";
+    }
+  }
+  return false;
+}
+
+function checkRelation({ story, index, report }: StoryWalk, value: Json, expected: readonly string[], path: PathSeg[]): void {
+  const items = Array.isArray(value) ? value : [value];
+  items.forEach((item, i) => {
+    const uuid = typeof item === "string" ? item : isRecord<Json>(item) && typeof item.uuid === "string" ? item.uuid : "";
+    if (uuid === "") return;
+    const at = formatPath(Array.isArray(value) ? [...path, i] : path);
+    const target = index.byUuid.get(uuid);
+    if (!target) {
+      report.error("relation", story.file, at, `relation to missing story ${uuid}`);
+    } else if (target.component && !expected.includes(target.component)) {
+      report.error("relation", story.file, at, `relation to ${target.fullSlug} (${target.component}); expected ${expected.join(" or ")}`);
+    }
+  });
+}
+
+/** news_categories values must be values of the news-categories datasource. */
+function checkNewsCategories({ story, newsCategories, report }: StoryWalk, blok: Blok, where: string): void {
+  if (!Array.isArray(blok.news_categories)) return;
+  blok.news_categories.forEach((value, i) => {
+    if (typeof value !== "string") return;
+    const at = `${where}.news_categories[${i}]`;
+    if (!newsCategories) {
+      report.error("datasource", story.file, at, `"${value}": there is no ${NEWS_CATEGORIES_DATASOURCE} datasource`);
+    } else if (!newsCategories.has(value)) {
+      report.error("datasource", story.file, at, `"${value}" is not a value of the ${NEWS_CATEGORIES_DATASOURCE} datasource`);
+    }
+  });
+}
+
+function checkMultilink({ story, index, report }: StoryWalk, link: JsonObject, path: PathSeg[]): void {
+  const at = formatPath(path);
+  if (link.linktype === "story") {
+    const id = typeof link.id === "string" ? link.id : typeof link.id === "number" ? String(link.id) : "";
+    const cached = typeof link.cached_url === "string" ? normaliseSlug(link.cached_url) : "";
+    const target = id ? index.byUuid.get(id) : undefined;
+    if (id && !target) {
+      report.error("link", story.file, at, `story link to missing story ${id}${cached ? ` ("${cached}")` : ""}`);
+    } else if (cached) {
+      if (!index.bySlug.has(cached)) report.error("link", story.file, at, `story link cached_url "${cached}" has no story`);
+      else if (target && target.fullSlug !== cached) {
+        report.error("link", story.file, at, `story link cached_url "${cached}" does not match ${id} (${target.fullSlug})`);
+      }
+    }
+  } else if (link.linktype === "email") {
+    const email = [link.email, link.url, link.cached_url].find((v) => typeof v === "string" && v !== "");
+    if (typeof email === "string" && !EMAIL_RE.test(email.replace(/^mailto:/, ""))) {
+      report.error("link", story.file, at, `email link "${email}" is not an email address`);
+    }
+  }
+}
+
+function checkRichTextLink({ story, index, report }: StoryWalk, attrs: JsonObject, path: PathSeg[]): void {
+  if (attrs.linktype !== "story") return;
+  const at = formatPath(path);
+  const uuid = typeof attrs.uuid === "string" ? attrs.uuid : "";
+  const href = typeof attrs.href === "string" ? normaliseSlug(attrs.href) : "";
+  const target = uuid ? index.byUuid.get(uuid) : undefined;
+  if (uuid && !target) {
+    report.error("link", story.file, at, `richtext link to missing story ${uuid}${href ? ` ("${href}")` : ""}`);
+  } else if (href) {
+    if (!index.bySlug.has(href)) report.error("link", story.file, at, `richtext link href "${href}" has no story`);
+    else if (target && target.fullSlug !== href) {
+      report.error("link", story.file, at, `richtext link href "${href}" does not match ${uuid} (${target.fullSlug})`);
+    }
+  }
+}
+
+function checkMedia({ story, assets, options, report }: StoryWalk, value: string, path: PathSeg[]): void {
+  const fileName = mediaFileOf(value);
+  if (fileName === null) return;
+  report.stats.mediaReferences++;
+  if (assets === null || assets.has(fileName)) return;
+  report.missingAssets.add(fileName);
+  if (!options.skipAssets) {
+    report.error("asset", story.file, formatPath(path), `"/media/${fileName}" has no file in assets/`);
+  }
 }
 
 function blokLabel(blok: JsonObject): string {

@@ -1,9 +1,9 @@
 import StoryblokClient from "storyblok-js-client";
-import type { Env } from "~/env.server";
-import { getEnv } from "~/env.server";
+import type { Env } from "~/server/env.server";
+import { getEnv } from "~/server/env.server";
 import { getContentCache } from "./cache.server";
 import { getLocalContentApi } from "./local-api.server";
-import { localPreviewToken } from "~/features/preview/preview.server";
+import { localPreviewToken } from "~/server/env.server";
 import { contentTimeoutMs, withContentTimeout } from "./timeout.server";
 
 /** Base URL the in-process local API answers on; never reached over the network. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 
 /**
- * Content invalidation shared by every instance (issue 27, ADR 028). A publish webhook reaches one
+ * Content invalidation shared by every instance. A publish webhook reaches one
  * instance; `invalidateEverywhere` runs this instance's subscribers at once, reads the new content
  * version, and tells the other instances, whose subscribers then run with that version. Today the
  * content cache subscribes (cache.server.ts); a page cache subscribes the same way

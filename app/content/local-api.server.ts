@@ -1,5 +1,5 @@
-import { getEnv } from "~/env.server";
-import { localPreviewToken } from "~/features/preview/preview.server";
+import { getEnv } from "~/server/env.server";
+import { localPreviewToken } from "~/server/env.server";
 import { createLocalContentApi } from "./local-api/index";
 
 type Handler = (request: Request) => Promise<Response>;

@@ -1,13 +1,13 @@
 import type { ISbStoriesParams } from "storyblok-js-client";
 import type { Country, Story } from "./schema";
-import { getEnv } from "~/env.server";
-import { isPreviewRequest } from "~/features/preview/preview.server";
+import { environmentContentVersion } from "~/server/env.server";
 import { getContentClient } from "./client.server";
-import { CACHE_POLICIES, cacheKeyOf, getContentCache, policyForList, policyForStory, type CachePolicy, type Fetched } from "./cache.server";
+import { cacheKeyOf, getContentCache, policyForList, policyForStory, type Fetched } from "./cache.server";
+import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
 import { parseBloks } from "~/blocks/parse";
 import { withContentTimeout } from "./timeout.server";
-import { currentRequestContext, noteContentFailure, noteContentKeys } from "~/features/observability/request-context.server";
-import { datasourceKey, keysOfList, keysOfStory } from "~/features/page-cache/surrogate-keys";
+import { currentRequestContext, noteContentFailure, noteContentKeys } from "~/server/observability/request-context.server";
+import { datasourceKey, keysOfList, keysOfStory } from "~/server/page-cache/surrogate-keys";
 
 export interface ContentOptions {
   country: Country;
@@ -22,18 +22,8 @@ export interface DatasourceEntry {
   dimension_value: string | null;
 }
 
-/**
- * The content version of a request (spec site.md section 4): draft in development or in a verified
- * visual-editor preview (app/features/preview), else published. Without a request: the
- * environment's version.
- */
-export function contentVersion(request?: Request): "draft" | "published" {
-  if (getEnv().NODE_ENV === "development") return "draft";
-  return request && isPreviewRequest(request) ? "draft" : "published";
-}
-
 function versionOf(opts: ContentOptions): "draft" | "published" {
-  return opts.version ?? contentVersion();
+  return opts.version ?? environmentContentVersion();
 }
 
 /** Drafts are read with the preview token (server-side only), published content with the public one. */

@@ -1,7 +1,7 @@
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 
 /**
- * Content calls have a deadline (issue 27): a content service that hangs is an outage like one
+ * Content calls have a deadline: a content service that hangs is an outage like one
  * that refuses, so the content cache serves its stale entry (stale-if-error) and an uncached page
  * becomes the 503 page, instead of the request hanging until the visitor gives up.
  */

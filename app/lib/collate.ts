@@ -2,7 +2,7 @@
  * English collation for sorting names, with one Intl.Collator of each kind per process or page.
  * `a.localeCompare(b, "en", options)` gives the same order but builds a collator on every call:
  * sorting the offers listing's cards in the browser took about 75 ms at Lighthouse's 4× CPU
- * slowdown (ADR 022).
+ * slowdown.
  */
 let names: Intl.Collator | undefined;
 let text: Intl.Collator | undefined;

@@ -1,14 +1,14 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { contentVersion } from "~/content/stories.server";
-import { pageHeadersFor } from "~/features/pages/content-page.server";
-import { requireCountry } from "~/features/pages/country.server";
-import type { PageHandle } from "~/features/pages/route-data";
-import { brandFrom } from "~/features/pages/route-meta";
-import { BlockGalleryView } from "~/features/preview/block-gallery-view";
-import { blockGalleryAllowed, loadBlockGallery } from "~/features/preview/block-gallery.server";
-import { throwNotFound } from "~/features/errors/not-found.server";
+import { contentVersion } from "~/features/preview/preview.server";
+import { pageHeadersFor } from "~/features/routing/page-headers";
+import { requireCountry } from "~/features/routing/country.server";
+import type { PageHandle } from "~/features/routing/route-data";
+import { brandFrom } from "~/features/routing/route-meta";
+import { BlockGalleryView } from "~/pages/block-gallery-view";
+import { blockGalleryAllowed, loadBlockGallery } from "~/pages/block-gallery.server";
+import { throwNotFound } from "~/features/routing/not-found.server";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 
 /**

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { configuratorIsland } from "~/features/configurator/components/configurator-island";
 import { loadConfiguratorPage } from "~/features/configurator/page.server";
 import { configuratorMeta, configuratorShouldRevalidate } from "~/features/configurator/route";
-import { pageHeaders } from "~/features/pages/route-headers";
+import { pageHeaders } from "~/features/routing/route-headers";
 import { Island } from "~/islands/island";
 
 if (import.meta.env) import.meta.glob("../styles/configurator.css", { eager: true });

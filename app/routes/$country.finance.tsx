@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useActionData, useFormAction, useLoaderData } from "@remix-run/react";
 import { PageFormProvider } from "~/islands/page-form";
 import { FINANCE_RELATIONS } from "~/content/relations";
-import { loadPage } from "~/features/pages/content-page.server";
-import { ContentPage } from "~/features/pages/content-page";
-import { requireCountry } from "~/features/pages/country.server";
-import { contentPageMeta } from "~/features/pages/route-meta";
+import { loadPage } from "~/pages/content-page.server";
+import { ContentPage } from "~/pages/content-page";
+import { requireCountry } from "~/features/routing/country.server";
+import { contentPageMeta } from "~/features/routing/route-meta";
 import { formAction } from "~/features/forms/action.server";
-import { pageHeaders } from "~/features/pages/route-headers";
+import { pageHeaders } from "~/features/routing/route-headers";
 
 /** Finance page: header styling from the story, finance logo on by default. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,11 +1,11 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getNewsCategories } from "~/features/news/news.server";
-import { loadPage } from "~/features/pages/content-page.server";
-import { ContentPage } from "~/features/pages/content-page";
-import { requireCountry } from "~/features/pages/country.server";
-import { contentPageMeta } from "~/features/pages/route-meta";
-import { pageHeaders } from "~/features/pages/route-headers";
+import { loadPage } from "~/pages/content-page.server";
+import { ContentPage } from "~/pages/content-page";
+import { requireCountry } from "~/features/routing/country.server";
+import { contentPageMeta } from "~/features/routing/route-meta";
+import { pageHeaders } from "~/features/routing/route-headers";
 
 /** News detail: the story key is the path without the country segment (news/{news}). */
 const NEWS_DETAIL: ReadonlySet<string> = new Set(["news-detail"]);

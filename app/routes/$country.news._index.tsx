@@ -1,12 +1,12 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { contentVersion } from "~/content/stories.server";
+import { contentVersion } from "~/features/preview/preview.server";
 import { getNewsCategories, getNewsPage } from "~/features/news/news.server";
-import { loadPage } from "~/features/pages/content-page.server";
-import { ContentPage } from "~/features/pages/content-page";
-import { requireCountry } from "~/features/pages/country.server";
-import { contentPageMeta } from "~/features/pages/route-meta";
-import { pageHeaders } from "~/features/pages/route-headers";
+import { loadPage } from "~/pages/content-page.server";
+import { ContentPage } from "~/pages/content-page";
+import { requireCountry } from "~/features/routing/country.server";
+import { contentPageMeta } from "~/features/routing/route-meta";
+import { pageHeaders } from "~/features/routing/route-headers";
 
 /**
  * News listing: the story, the news-categories datasource and the 6 newest news stories (a failure

@@ -17,25 +17,22 @@ import {
   blockDataOf,
   BlockDataProvider,
   type BlockDataMap,
-} from "~/blocks/runtime/block-data";
+} from "~/components/block-data";
 import { useHydrationMode } from "~/islands/hydration-mode";
 import { IslandHostProvider, IslandPageScript } from "~/islands/island";
 import { usePageLocation } from "~/islands/page-location";
-import { islandHost } from "~/features/pages/page-providers";
+import { islandHost } from "~/features/routing/page-providers";
 import { countrySchema } from "~/content/schema";
-import {
-  ErrorScreen,
-  NotFoundScreen,
-  isNotFoundPayload,
-} from "~/features/errors/error-screen";
-import { errorMeta } from "~/features/pages/route-meta";
+import { ErrorScreen, NotFoundScreen } from "~/pages/error-screen";
+import { isNotFoundPayload } from "~/server/http/not-found-payload";
+import { errorMeta } from "~/features/routing/route-meta";
 import {
   layoutDataIn,
   pageSettingsIn,
   type PageHandle,
-} from "~/features/pages/route-data";
-import { layoutHeaders } from "~/features/pages/route-headers";
-import { throwNotFound } from "~/features/errors/not-found.server";
+} from "~/features/routing/route-data";
+import { layoutHeaders } from "~/features/routing/route-headers";
+import { throwNotFound } from "~/features/routing/not-found.server";
 import { JsonLd, collectStructuredData } from "~/features/seo/json-ld-script";
 import { organizationStructuredData } from "~/features/seo/structured-data.server";
 import {
@@ -91,7 +88,7 @@ function siteValue(data: Awaited<ReturnType<typeof loader>>): SiteContextValue {
   return { country, auState, isABN, consent, useAngleAPI: globals.useAngleAPI };
 }
 
-/** Found by its role, not its id, by routes that read the layout's data (features/pages/route-data.ts). */
+/** Found by its role, not its id, by routes that read the layout's data (features/routing/route-data.ts). */
 export const handle: PageHandle = { role: "country-layout" };
 
 /** Error meta here, where the layout's data (the brand) is visible; pages add their own meta. */

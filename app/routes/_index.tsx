@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { countryFromCookie } from "~/features/site-state/cookies.server";
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 
 /** `/` goes to the visitor's stored country, else `/au`. */
 export async function loader({ request }: LoaderFunctionArgs) {

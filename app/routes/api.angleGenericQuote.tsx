@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseQuoteRequest } from "~/features/finance/quote-schema";
 import { quote } from "~/features/finance/quote-service.server";
-import { NO_STORE_HEADERS as NO_STORE } from "~/features/http/cache-control";
-import { isJsonContentType } from "~/features/security/same-site";
+import { NO_STORE_HEADERS as NO_STORE } from "~/server/http/cache-control";
+import { isJsonContentType } from "~/server/security/same-site";
 
 /** Only POST is a quote. */
 export function loader() {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { isAuState, type AuState } from "~/features/pricing/states";
+import { isAuState, type AuState } from "~/lib/au-states";
 import { buyerChoiceCookies } from "~/features/site-state/cookies.server";
 import { isSameSiteRequest, wantsJson } from "~/features/site-state/request.server";
 import { safeReturnTo } from "~/features/site-state/return-to";
-import { NO_STORE_HEADERS as NO_STORE } from "~/features/http/cache-control";
+import { NO_STORE_HEADERS as NO_STORE } from "~/server/http/cache-control";
 
 export function loader() {
   return Response.json({ error: "Use POST" }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });

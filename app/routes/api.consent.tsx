@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { consentCookie } from "~/features/site-state/cookies.server";
 import { safeReturnTo } from "~/features/site-state/return-to";
 import { isSameSiteRequest, wantsJson } from "~/features/site-state/request.server";
-import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
+import { CacheControl, NO_STORE_HEADERS } from "~/server/http/cache-control";
 
 const METHOD_NOT_ALLOWED = () =>
   Response.json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST", "Cache-Control": CacheControl.noStore } });

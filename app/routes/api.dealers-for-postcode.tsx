@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { countrySchema } from "~/content/schema";
 import { lookupDealers, lookupDealersAround } from "~/features/forms/dealers.server";
-import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
+import { CacheControl, NO_STORE_HEADERS } from "~/server/http/cache-control";
 
 /**
  * GET /api/dealers-for-postcode?country=au&postcode=3121: the enquiry form's dealer options for a

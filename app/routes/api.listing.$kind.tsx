@@ -4,7 +4,7 @@ import { countrySchema } from "~/content/schema";
 import { LISTING_KINDS, MAX_LISTING_PAGE, type ListingKind } from "~/features/news/listing";
 import { fetchListingPage } from "~/features/news/listing.server";
 import { getNewsCategories } from "~/features/news/news.server";
-import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
+import { CacheControl, NO_STORE_HEADERS } from "~/server/http/cache-control";
 
 const querySchema = z.object({
   country: countrySchema,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { locationFromHeaders } from "~/features/site-state/geo";
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 
 /**
  * GET /api/location/: the visitor's latitude and longitude from the CDN's geo headers

@@ -4,7 +4,7 @@ import { countrySchema } from "~/content/schema";
 import { getDealerData } from "~/features/dealers/dealers.server";
 import { MAX_QUERY_LENGTH } from "~/features/dealers/locator";
 import { searchPlaces } from "~/features/dealers/search";
-import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
+import { CacheControl, NO_STORE_HEADERS } from "~/server/http/cache-control";
 
 const querySchema = z.object({
   country: countrySchema,

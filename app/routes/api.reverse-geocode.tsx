@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { reverseGeocodeAuState } from "~/features/site-state/geo.server";
-import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
+import { CacheControl, NO_STORE_HEADERS } from "~/server/http/cache-control";
 
 const coordinate = (min: number, max: number) =>
   z

@@ -4,7 +4,7 @@ import { loadCountryPages } from "~/features/shell/country-pages.server";
 import { countrySwitchLanding } from "~/features/shell/country-switch-path";
 import { countryCookie } from "~/features/site-state/cookies.server";
 import { safeReturnTo } from "~/features/site-state/return-to";
-import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
+import { CacheControl, NO_STORE_HEADERS } from "~/server/http/cache-control";
 
 /**
  * GET /api/set-location/{country}: stores the visitor's country (the `country` cookie, which the

@@ -14,10 +14,10 @@ import {
   webhookCoalescer,
   type WebhookEvent,
 } from "~/content/webhook.server";
-import { getEnv } from "~/env.server";
-import { NO_STORE_HEADERS as NO_STORE } from "~/features/http/cache-control";
-import { purgeCdn } from "~/features/page-cache/cdn-purge.server";
-import { purgeKeysForPublish } from "~/features/page-cache/surrogate-keys";
+import { getEnv } from "~/server/env.server";
+import { NO_STORE_HEADERS as NO_STORE } from "~/server/http/cache-control";
+import { purgeCdn } from "~/server/page-cache/cdn-purge.server";
+import { purgeKeysForPublish } from "~/server/page-cache/surrogate-keys";
 const reply = (body: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 

@@ -1,6 +1,6 @@
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { LOCAL_BRIDGE_SOURCE } from "~/features/preview/local-bridge";
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 
 /** The local stand-in of Storyblok's bridge script; only on the local content (with Storyblok the real one loads). */
 export function loader() {

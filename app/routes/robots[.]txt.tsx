@@ -1,6 +1,6 @@
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { robotsTxt } from "~/features/seo/robots";
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 
 /** GET /robots.txt: everything may be crawled except the content API; points at the sitemap. */
 export function loader() {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { loadSitemapPlan, SITEMAP_CACHE_CONTROL } from "~/features/seo/sitemap.server";
 import { renderSitemapChild } from "~/features/seo/sitemap";
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 
 const fileSchema = z
   .string()

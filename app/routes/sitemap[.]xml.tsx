@@ -1,6 +1,6 @@
 import { loadSitemapPlan, SITEMAP_CACHE_CONTROL } from "~/features/seo/sitemap.server";
 import { renderSitemap } from "~/features/seo/sitemap";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 
 /** GET /sitemap.xml: the urlset of both countries, or the index once it would exceed 5,000 URLs. */
 export async function loader() {

@@ -15,7 +15,7 @@ vcl 4.1;
 #
 # - Country pages (/au, /nz; not the `.data` of client navigations, not editor previews): the cache
 #   key is the path and the query parameters some page reads (DECLARED_QUERY_PARAMS of
-#   app/features/page-cache/variant.ts, the same list; the server serves any other parameter from
+#   app/server/page-cache/variant.ts, the same list; the server serves any other parameter from
 #   the page without it, so the page is the same), sorted, + the site's host (site.vcl; any other
 #   Host is passed, never stored) + the variant cookies only, with only the values the site writes:
 #   `consent` (1: the banner), and under /au `auState` (the 8 states) and `isABN` (true/false).

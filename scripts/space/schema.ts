@@ -11,6 +11,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { blockSchemas } from "../block-schemas";
+import { contentTypeSchemas } from "~/content/content-types";
 import { spaceSchemaFrom, type DatasourceInput, type SpaceSchema } from "~/content/space/space-schema";
 import { validateFixtureStory as validateWith, validatorSchema, type ValidationIssue } from "~/content/space/validator";
 
@@ -39,7 +41,7 @@ export function readDatasources(contentDir: string): DatasourceInput[] {
  * name only chooses the folder files go to (writeSpaceSchema); the content is the same.
  */
 export function buildSpaceSchema(_spaceName?: string, contentDir = process.env.CONTENT_DIR || "content-fixtures"): SpaceSchema {
-  return spaceSchemaFrom(readDatasources(contentDir));
+  return spaceSchemaFrom(readDatasources(contentDir), { blocks: blockSchemas, contentTypes: contentTypeSchemas });
 }
 
 let validator: ReturnType<typeof validatorSchema> | null = null;

@@ -103,7 +103,7 @@ test("islands: only the blocks that do something hydrate and load code; static b
   test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
   const errors = collectPageErrors(page);
   const blockChunks = blockChunkFiles();
-  const heroChunk = `/islands/${islandsManifest()["app/blocks/hero-banner.tsx"].file}`;
+  const heroChunk = `/islands/${islandsManifest()["app/blocks/hero-banner/hero-banner.tsx"].file}`;
   expect(blockChunks).toContain(heroChunk);
   expect(blockChunks.size).toBeGreaterThan(10);
 

@@ -74,6 +74,7 @@ function startServer(port: number, dbPath: string): ChildProcess {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
+      HOST: "127.0.0.1",
       CONTENT_DIR: "content-fixtures",
       SITE_URL: `http://127.0.0.1:${port}`,
       LEADS_DB_PATH: dbPath,

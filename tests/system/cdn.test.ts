@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookSignature } from "~/content/webhook.server";
-import { purgeKeysForPublish } from "~/features/page-cache/surrogate-keys";
+import { purgeKeysForPublish } from "~/server/page-cache/surrogate-keys";
 
 /**
  * The CDN recipe, end to end (issue 26 item 5, ADR 034): Varnish (Debian's varnishd, installed by
@@ -116,6 +116,7 @@ suite("the CDN recipe: Varnish in front of the production server", () => {
         PATH: process.env.PATH ?? "",
         NODE_ENV: "production",
         PORT: String(serverPort),
+        HOST: "127.0.0.1",
         SITE_URL: origin,
         CONTENT_DIR: path.join(dir, "content"),
         LEADS_DB_PATH: path.join(dir, "leads.db"),

@@ -88,7 +88,7 @@ suite("several instances on one Postgres (production build)", () => {
 
   function start(instance: Instance, env: Record<string, string>) {
     const child = spawn(process.execPath, ["server-build/server.js"], {
-      env: { PATH: process.env.PATH ?? "", ...env, NODE_ENV: "production", PORT: String(instance.port), SITE_URL: instance.url },
+      env: { PATH: process.env.PATH ?? "", ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(instance.port), SITE_URL: instance.url },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const keep = (chunk: Buffer) => {

@@ -57,6 +57,7 @@ suite("the production build on content pushed through the Management API", () =>
         PATH: process.env.PATH ?? "",
         NODE_ENV: "production",
         PORT: String(port),
+        HOST: "127.0.0.1",
         SITE_URL: base,
         CONTENT_DIR: contentDir,
         LEADS_DB_PATH: path.join(dir, "leads.sqlite"),

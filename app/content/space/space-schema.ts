@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { blockSchemas } from "~/blocks/schemas";
 import { catalogueSchemas } from "~/content/catalogue-model";
 import { RELATION_FIELDS, TREE_RULES } from "~/content/check";
-import { contentTypeSchemas, tableSchema } from "~/content/content-types";
+import { tableSchema } from "~/content/content-types";
 import { anyBlokSchema, assetSchema, linkSchema, richTextSchema, storyRefSchema } from "~/content/schema";
 import type { StoryblokComponentMeta, StoryblokFieldMeta, StoryblokFieldType } from "~/content/storyblok-meta";
 
@@ -357,10 +356,8 @@ export interface ComponentSources {
   contentTypes: Readonly<Record<string, z.ZodType>>;
 }
 
-const SOURCES: ComponentSources = { blocks: blockSchemas, contentTypes: contentTypeSchemas };
-
 /** Every component of the space: the registered blocks, the content types and the bloks they nest. */
-export function collectComponents(sources: ComponentSources = SOURCES): Found[] {
+export function collectComponents(sources: ComponentSources): Found[] {
   const found = new Map<string, Found>();
   const queue: Found[] = [];
   const add = (entry: Found) => {
@@ -416,7 +413,7 @@ function buildComponent(entry: Found, groupUuid: (name: string) => string, error
 }
 
 /** The space's schema from the zod schemas and the given datasources (pure). */
-export function spaceSchemaFrom(datasources: readonly DatasourceInput[], sources: ComponentSources = SOURCES): SpaceSchema {
+export function spaceSchemaFrom(datasources: readonly DatasourceInput[], sources: ComponentSources): SpaceSchema {
   const groupNames = Object.values(GROUPS);
   const groups: WireGroup[] = groupNames.map((name, i) => ({ id: i + 1, name, uuid: stableUuid(`group:${name}`), parent_id: null, parent_uuid: null }));
   const groupUuid = (name: string) => {

@@ -1,5 +1,5 @@
 /**
- * The build's hand-off to the test-drive form (issue 25 item 13). The configurator's 'Book a Test
+ * The build's hand-off to the test-drive form. The configurator's 'Book a Test
  * Drive' link carries the build as one `build` parameter: the configurator path of the build
  * (`/{country}/config/{line}?{canonical query}`). Whoever reads it (the form's block loader, the
  * lead) parses it with the configurator's own build parser and resolves it against the catalogue:

@@ -1,13 +1,14 @@
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Country } from "~/content/schema";
 import { data, redirect } from "@remix-run/node";
-import { contentVersion, getStory } from "~/content/stories.server";
-import { throwNotFound } from "~/features/errors/not-found.server";
+import { getStory } from "~/content/stories.server";
+import { environmentContentVersion } from "~/server/env.server";
+import { throwNotFound } from "~/features/routing/not-found.server";
 import { calculatorContentFromSettings, NO_CALCULATOR_CONTENT, type CalculatorContent } from "~/features/finance/calculator-content";
 import type { FinanceQuoteResponse } from "~/features/finance/quote-schema";
-import { PAGE_HEADERS } from "~/features/pages/content-page.server";
-import { requireCountry } from "~/features/pages/country.server";
+import { PAGE_HEADERS } from "~/features/routing/page-headers";
+import { requireCountry } from "~/features/routing/country.server";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { buyerChoiceCookies, buyerContextFromRequest } from "~/features/site-state/cookies.server";
 import { buildQueryFromSearchParams, resolveBuild } from "./build";
@@ -84,7 +85,7 @@ async function configuratorCalculator(
 export async function loadConfiguratorPage({ request, params }: LoaderFunctionArgs) {
   const country = requireCountry(params);
   const slug = params.modelLine ?? "";
-  const catalogue = /^[a-z0-9-]+$/.test(slug) ? await loadCatalogue(slug, country, { version: contentVersion() }) : null;
+  const catalogue = /^[a-z0-9-]+$/.test(slug) ? await loadCatalogue(slug, country, { version: environmentContentVersion() }) : null;
   if (!catalogue) return throwNotFound(request, { country, reason: "missing-content" });
 
   const url = new URL(request.url);

@@ -1,6 +1,6 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { contentPageMeta } from "~/features/pages/route-meta";
+import { contentPageMeta } from "~/features/routing/route-meta";
 import { BUYER_PARAMS } from "./summary";
 import type { Catalogue } from "./types";
 import { CALCULATOR_OPEN_PARAM } from "./view";

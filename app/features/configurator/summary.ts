@@ -14,7 +14,7 @@ import {
   type PricedOption,
 } from "~/features/pricing";
 import { NO_PRICE_TEXT } from "~/features/pricing/validity";
-import { parseAuState, isAuState, type AuState } from "~/features/pricing/states";
+import { parseAuState, isAuState, type AuState } from "~/lib/au-states";
 import type { ResolvedBuild } from "./build";
 import { OPTION_KINDS, type ConfigModel, type ConfiguratorCountry, type OptionKind } from "./types";
 

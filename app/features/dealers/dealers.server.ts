@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { parseDealersCsv, parseGazetteerCsv, parsePmaCsv } from "./csv";
 import type { CsvRowError, Dealer, DealerData, GazetteerEntry, PmaMap } from "./types";
 

@@ -4,7 +4,7 @@ import { cleanPlaceQuery, type LocatorParams } from "./locator";
 /**
  * The dealer locator's URL parameters (`?q=`, `?lat=&lng=`, `?dealer=`), read on the server by the
  * block loader (locator.server.ts). Apart from locator.ts because it builds zod schemas: the
- * locator's pure helpers in locator.ts also run in the browser, where zod must not load (issue 14).
+ * locator's pure helpers in locator.ts also run in the browser, where zod must not load.
  */
 
 const coordinate = (min: number, max: number) => z.coerce.number().finite().min(min).max(max);

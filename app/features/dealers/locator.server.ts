@@ -1,5 +1,5 @@
 import type { Country } from "~/content/schema";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { absoluteUrl } from "~/features/seo/alternates";
 import { getDealerData } from "./dealers.server";
 import { locateDealers, type LocatorResult } from "./locator";

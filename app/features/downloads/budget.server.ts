@@ -1,4 +1,4 @@
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { clientKey, type ClientLimiter, type RateLimitConfig } from "~/features/forms/rate-limit.server";
 import type { ByteBudget } from "./downloads.server";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import type { ByteBudget, DownloadDeps } from "./downloads.server";
 
 /** The download endpoints' dependencies from the environment and the request (and its client's byte budget). */

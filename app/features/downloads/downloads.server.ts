@@ -15,8 +15,8 @@ import {
   type AllowListOptions,
   type AssetRef,
 } from "./allow-list";
-import { CacheControl, NO_STORE_HEADERS } from "~/features/http/cache-control";
-import { isFormContentType, isJsonContentType } from "~/features/security/same-site";
+import { CacheControl, NO_STORE_HEADERS } from "~/server/http/cache-control";
+import { isFormContentType, isJsonContentType } from "~/server/security/same-site";
 
 /**
  * The bytes the client may still be sent: `spend` counts a download's size against the client's

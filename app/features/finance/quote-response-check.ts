@@ -3,7 +3,7 @@ import { isRecord } from "~/lib/object";
 
 /**
  * The browser's check of an answer of our quote API (POST /api/angleGenericQuote/), without zod:
- * the card panels run in the browser, where zod must not load (issue 14, client JavaScript
+ * the card panels run in the browser, where zod must not load (client JavaScript
  * budget). The server validates every answer with `financeQuoteResponseSchema` (quote-schema.ts)
  * before sending it; this checks the same shape (extra fields pass), so a broken or foreign answer
  * (a proxy's error page turned JSON, a partial body) shows the spec §8 error instead of bad figures.

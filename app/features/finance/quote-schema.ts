@@ -1,4 +1,4 @@
-import "~/zod-config";
+import "~/lib/zod-config";
 import { z } from "zod";
 import {
   ASSET_CLASSIFICATION,

@@ -1,6 +1,6 @@
 import type { Country } from "~/content/schema";
 import { getStory } from "~/content/stories.server";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { type QuoteVehicle, MissingNvicCodeError } from "./calculator";
 import type { CardQuote } from "./components/card-quote";
 import { buildCardQuoteRequest, cardQuoteFigures, cardQuoteInputs } from "./card";
@@ -11,7 +11,7 @@ import { type FinanceQuoteRequest, type FinanceQuoteResponse, parseQuoteResponse
 
 /**
  * The finance quote service behind POST /api/angleGenericQuote/ and the card panels
- * (issue 10, "Quote API"):
+ * (spec transactional.md, "Finance quote panels on cards"):
  * - With FINANCE_PARTNER_URL and FINANCE_PARTNER_API_KEY set, a request is proxied to the
  *   partner (timeout, one retry); a failure or an answer outside the spec §3 shape becomes
  *   `{ error: true }` and is logged.

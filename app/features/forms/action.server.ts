@@ -1,7 +1,7 @@
-import { NO_STORE_HEADERS } from "~/features/http/cache-control";
+import { NO_STORE_HEADERS } from "~/server/http/cache-control";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { countrySchema } from "~/content/schema";
-import { requireCountry } from "~/features/pages/country.server";
+import { requireCountry } from "~/features/routing/country.server";
 import { buyerContextFromRequest } from "~/features/site-state/cookies.server";
 import { fieldsOf, type FormKind } from "./content";
 import { POSTCODE_FIELD } from "./field-kinds";
@@ -12,7 +12,7 @@ import { dealerFieldOf } from "./schema";
 import { formDataToParams, jsonToParams, JSON_BOOLEAN_PROPERTIES, submitLead } from "./submit.server";
 import { ANCHOR_FIELD, DEALERS_INTENT, IDEMPOTENCY_FIELD, INTENT_FIELD, SUBMITTED_PARAM } from "./constants";
 import type { FormActionData } from "./action-data";
-import { isFormContentType, isJsonContentType } from "~/features/security/same-site";
+import { isFormContentType, isJsonContentType } from "~/server/security/same-site";
 import type { LeadLimitCheck } from "./rate-limit.server";
 
 /**

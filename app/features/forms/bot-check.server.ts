@@ -5,7 +5,7 @@
  * BOT_CHECK_VERIFY_URL) is verified server-side before a lead is stored.
  */
 
-import { getEnv, type Env } from "~/env.server";
+import { getEnv, type Env } from "~/server/env.server";
 
 export { BOT_TOKEN_FIELD, HONEYPOT_FIELD } from "./constants";
 export const DEFAULT_BOT_CHECK_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";

@@ -1,7 +1,6 @@
 import type { Country } from "~/content/schema";
-import { contentVersion } from "~/content/stories.server";
-import { getEnv } from "~/env.server";
-import type { BlockLoaderArgs } from "~/blocks/loaders.server";
+import { contentVersion } from "~/features/preview/preview.server";
+import { getEnv } from "~/server/env.server";
 import { BUILD_HANDOFF_PARAM } from "~/features/configurator/handoff";
 import { resolveBuildHandOff } from "~/features/configurator/handoff.server";
 import type { BuyerContext } from "~/features/pricing";
@@ -17,8 +16,8 @@ import { fieldsOf, formBlokSchema, type FormBlok } from "./content";
  * offer) is left out.
  */
 
-/** Block loader of `form`: the build the page's link carries, as the form shows it. */
-export async function formBuildLoader({ blok, country, request }: BlockLoaderArgs): Promise<{ build: FormBuildView | null }> {
+/** Data of the `form` block (its loader.server.ts): the build the page's link carries, as the form shows it. */
+export async function formBuildLoader({ blok, country, request }: { blok: Record<string, unknown>; country: Country; request: Request }): Promise<{ build: FormBuildView | null }> {
   const value = new URL(request.url).searchParams.get(BUILD_HANDOFF_PARAM);
   if (!value) return { build: null };
   const parsed = formBlokSchema.safeParse(blok);

@@ -2,7 +2,7 @@ import { isBuildLine } from "~/features/configurator/handoff";
 import { choicesOf, fieldComponent, type FormField } from "./content";
 
 /**
- * The configurator build a test-drive form carries (issue 25 item 13): read from the page's
+ * The configurator build a test-drive form carries: read from the page's
  * `build` parameter by the form's block loader (build-handoff.server.ts), shown on the form and
  * posted back in a hidden field of this name; the server resolves it again for the lead.
  */

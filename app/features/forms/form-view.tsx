@@ -17,16 +17,15 @@ import { TextOrRichText } from "~/components/text-or-rich";
 import { useHydrated } from "~/islands/use-hydrated";
 import { DEALER_SELECTOR_NOT_GEOCODED, DEALER_SELECTOR_PROMPT } from "~/features/dealers/dealers-for-postcode";
 import { useSite } from "~/features/site-state/site-context";
-import { useBlockData } from "~/blocks/runtime/block-data";
+import { useBlockData } from "~/components/block-data";
 import { BUILD_HANDOFF_TEXTS } from "~/features/configurator/handoff";
 import { BUILD_FIELD, modelLineField, type FormBuildView } from "./build-handoff";
 import { isFormActionData } from "./action-data";
-import { trackFormError, trackFormProgress, trackFormSubmit } from "./analytics";
+import { trackFormError, trackFormProgress } from "./analytics";
 import { BotCheckWidget } from "./bot-check-widget";
 import { ErrorSummary, type SummaryError } from "./error-summary";
 import {
   ANCHOR_FIELD,
-  DEALERS_API_PATH,
   DEALERS_INTENT,
   HONEYPOT_FIELD,
   IDEMPOTENCY_FIELD,
@@ -46,12 +45,13 @@ import {
   type FormSection,
 } from "./content";
 import { todayIn } from "./dates";
-import { typedLookupPostcode, type DealerLookup } from "./dealer-lookup";
+import type { DealerLookup } from "./dealer-lookup";
 import { FORM_MESSAGES } from "./messages";
 import { autocompleteOf, controlOf, htmlConstraints, isRequired, kindOf, kindOfName, POSTCODE_FIELD, PROGRESS_FIELDS } from "./field-kinds";
 import { buildFormSchema } from "./schema";
-import { formValues, leadRequest, sendLead, type LeadRequest, type SendOutcome } from "./send";
 import { mountIdempotencyKey, newIdempotencyKey, renewIdempotencyKey } from "./idempotency-key";
+import { useDealerLookup } from "./use-dealer-lookup";
+import { useJsonSubmit, type SubmitResult } from "./use-json-submit";
 
 type Values = Record<string, string | undefined>;
 
@@ -97,38 +97,41 @@ function defaultValues(fields: readonly FormField[], country: Country, model: st
   return values;
 }
 
-type SendHandlers = { start: () => void; done: (outcome: SendOutcome) => void };
-
-/**
- * One submission at a time: a submit while one is in flight is ignored (a ref, not the state, so
- * a double click in one frame is caught). The outcome is handled before the form stops "sending",
- * so the button and the result change in one render.
- */
-function useSendLead(): [boolean, (request: LeadRequest, key: string, on: SendHandlers) => Promise<void>] {
-  const inFlight = useRef(false);
-  const [sending, setSending] = useState(false);
-  const send = useCallback(async (request: LeadRequest, key: string, on: SendHandlers) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSending(true);
-    on.start();
-    try {
-      on.done(await sendLead(request, key));
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
-  }, []);
-  return [sending, send];
-}
-
 export interface FormViewProps {
   blok: FormBlok;
   /** Set when the form is inside a modal-form: results show in that modal, the anchor is the modal's. */
   modal?: { id: string; headingId: string; onSuccess?: () => void };
 }
 
-type Result = "success" | "failure" | null;
+/** The ids a form's parts carry and the addresses a post without JavaScript goes to. */
+function formTargets(domId: string, modal: FormViewProps["modal"], pageAction: string) {
+  const summaryId = `${domId}-errors`;
+  const dealerAnchor = `${domId}-dealer`;
+  // Without JavaScript a post returns to the page further down: a modal's form to the modal's
+  // anchor (CSS :target opens it), a page's form to its error summary (shown when the post is refused).
+  const action = modal ? `${pageAction}#${modal.id}` : `${pageAction}#${summaryId}`;
+  return {
+    anchor: modal?.id ?? `${domId}-block`,
+    headingId: modal?.headingId ?? `${domId}-heading`,
+    summaryId,
+    dealerAnchor,
+    action,
+    lookupAction: modal ? action : `${pageAction}#${dealerAnchor}`,
+  };
+}
+
+/** The server's refusal of a post, as the fields now show it (a corrected field drops out). */
+function summaryErrorsOf(fields: readonly FormField[], meta: Record<string, Meta | undefined>, showDealer: boolean, dealerAnchor: string): SummaryError[] {
+  const errors: SummaryError[] = [];
+  for (const field of fields) {
+    const message = meta[field.name]?.errors?.[0];
+    if (!message || fieldType(field) === "hidden") continue;
+    const isDealer = fieldComponent(field) === "SelectDealership";
+    if (isDealer && !showDealer) continue;
+    errors.push({ target: isDealer ? dealerAnchor : (meta[field.name]?.id ?? dealerAnchor), message });
+  }
+  return errors;
+}
 
 /**
  * An enquiry or competition form built from its blok. Without JavaScript it posts to the page's
@@ -141,8 +144,6 @@ export function FormView({ blok, modal }: FormViewProps) {
   const hydrated = useHydrated();
   const formId = blok.form_id;
   const domId = `form-${formId}`;
-  const anchor = modal?.id ?? `${domId}-block`;
-  const headingId = modal?.headingId ?? `${domId}-heading`;
   const fields = useMemo(() => fieldsOf(blok, country), [blok, country]);
   const searchParams = usePageSearchParams();
   const location = usePageLocation();
@@ -150,13 +151,7 @@ export function FormView({ blok, modal }: FormViewProps) {
   const actionData = pageForm?.result;
   const mine = isFormActionData(actionData) && actionData.formId === formId ? actionData : undefined;
   const submitted = searchParams.get(SUBMITTED_PARAM) === formId;
-  // Without JavaScript a post returns to the page further down: a modal's form to the modal's
-  // anchor (CSS :target opens it), a page's form to its error summary (shown when the post is refused).
-  const pageAction = pageForm?.action ?? `${location.pathname}${location.search}`;
-  const summaryId = `${domId}-errors`;
-  const dealerAnchor = `${domId}-dealer`;
-  const action = modal ? `${pageAction}#${modal.id}` : `${pageAction}#${summaryId}`;
-  const lookupAction = modal ? action : `${pageAction}#${dealerAnchor}`;
+  const targets = formTargets(domId, modal, pageForm?.action ?? `${location.pathname}${location.search}`);
 
   const today = todayIn(country);
   const schema = useMemo(() => buildFormSchema(blok, { country, today }), [blok, country, today]);
@@ -167,15 +162,9 @@ export function FormView({ blok, modal }: FormViewProps) {
   const dealerParam = searchParams.get("dealer");
   const defaultValue = useMemo(() => defaultValues(fields, country, model, dealerParam), [fields, country, model, dealerParam]);
   const [idempotencyKey, renewKey] = useIdempotencyKey(formId, `${domId}-key`, mine?.lastResult?.initialValue?.[IDEMPOTENCY_FIELD]);
-  const [submitting, sendToApi] = useSendLead();
+  const { submitting, result, setResult, failureMessage, submit } = useJsonSubmit({ blok, country, idempotencyKey, renewKey, onSuccess: modal?.onSuccess });
   const validSubmitRef = useRef(false);
-  const [result, setResult] = useState<Result>(null);
-  // The server's own message for a refusal the visitor can act on (over the rate limit: when to try again).
-  const [failureMessage, setFailureMessage] = useState<string | null>(null);
-  const [dealers, setDealers] = useState<DealerLookup | null>(mine?.dealers ?? null);
   const progressSent = useRef(new Set<string>());
-  // The postcode as the visitor left the field: a short one ("800") is looked up only then.
-  const [postcodeLeft, setPostcodeLeft] = useState<string | null>(null);
 
   const [form, meta] = useForm<Values>({
     id: domId,
@@ -192,47 +181,24 @@ export function FormView({ blok, modal }: FormViewProps) {
     },
   });
 
+  const dealerField = fields.find((f) => fieldComponent(f) === "SelectDealership" && fieldType(f) !== "hidden");
+  const { dealers, setDealers, setPostcodeLeft } = useDealerLookup({
+    hydrated,
+    dealerField,
+    country,
+    postcode: meta[POSTCODE_FIELD]?.value,
+    presetDealer: dealerField ? meta[dealerField.name]?.initialValue : undefined,
+    initial: mine?.dealers ?? null,
+  });
+
+  // A stored lead starts the form afresh: no values, no dealers, progress counted again.
   function send(formData: FormData) {
-    const values = formValues(formData);
-    void sendToApi(leadRequest(blok, country, values), idempotencyKey, {
-      start: () => setFailureMessage(null),
-      done: (outcome) => {
-        if (outcome.ok) {
-          trackFormSubmit(formId, country, values.enquiry_type);
-          form.reset();
-          setDealers(null);
-          progressSent.current.clear();
-          renewKey();
-          setResult("success");
-          modal?.onSuccess?.();
-        } else {
-          // The values and the idempotency key stay: a retry of a lead the server did store is not stored twice.
-          setFailureMessage(outcome.message);
-          trackFormError(formId, country, "submit");
-          setResult("failure");
-        }
-      },
+    submit(formData, () => {
+      form.reset();
+      setDealers(null);
+      progressSent.current.clear();
     });
   }
-
-  // The dealer selector follows the postcode: the dealers for it, nearest (or PMA) first.
-  const dealerField = fields.find((f) => fieldComponent(f) === "SelectDealership" && fieldType(f) !== "hidden");
-  const postcodeValue = typedLookupPostcode(meta[POSTCODE_FIELD]?.value, postcodeLeft);
-  const lookedUp = dealers?.postcode ?? null;
-  const presetDealer = dealerField ? meta[dealerField.name]?.initialValue : undefined;
-  const aroundDealer = !postcodeValue && !dealers && typeof presetDealer === "string" && presetDealer ? presetDealer : null;
-  useEffect(() => {
-    if (!hydrated || !dealerField) return;
-    if (!aroundDealer && (!postcodeValue || postcodeValue === lookedUp)) return;
-    const query = aroundDealer ? `dealer=${encodeURIComponent(aroundDealer)}` : `postcode=${postcodeValue}`;
-    const controller = new AbortController();
-    fetch(`${DEALERS_API_PATH}?country=${country}&${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((r) => (r.ok ? (r.json() as Promise<DealerLookup>) : null))
-      // A failed lookup gives an empty list (spec section 8).
-      .then((lookup) => setDealers(lookup ?? { postcode: postcodeValue, geocoded: true, pmaDealerCode: null, dealers: [] }))
-      .catch(() => {});
-    return () => controller.abort();
-  }, [hydrated, dealerField, postcodeValue, lookedUp, aroundDealer, country]);
 
   const currentValues: Values = {};
   for (const field of fields) currentValues[field.name] = meta[field.name]?.value ?? meta[field.name]?.initialValue;
@@ -266,87 +232,33 @@ export function FormView({ blok, modal }: FormViewProps) {
     trackFormProgress(formId, target.name, country);
   };
 
-  const successPanel = (
-    <div className="form-result" role="status">
-      <h2 className="form-result__heading" id={`${domId}-result`}>
-        {FORM_MESSAGES.successHeading}
-      </h2>
-      <TextOrRichText value={blok.success_message} />
-    </div>
-  );
-
   if (submitted || (modal && result === "success")) {
     return (
-      <div className="form-block" id={modal ? undefined : anchor}>
-        {successPanel}
+      <div className="form-block" id={modal ? undefined : targets.anchor}>
+        <SuccessPanel domId={domId} message={blok.success_message} />
       </div>
     );
   }
 
-  const renderField = (field: FormField) => {
-    const fieldMeta = meta[field.name] as Meta | undefined;
-    if (!fieldMeta) return null;
-    if (fieldType(field) === "hidden") {
-      return <input key={field._uid} type="hidden" name={field.name} value={field.hidden_value ?? ""} />;
-    }
-    if (fieldComponent(field) === "SelectDealership") {
-      if (!showDealer) return null;
-      return (
-        <DealerField
-          key={field._uid}
-          field={field}
-          meta={fieldMeta}
-          lookup={dealers}
-          hydrated={hydrated}
-          anchor={dealerAnchor}
-          lookupAction={lookupAction}
-        />
-      );
-    }
-    return <FieldView key={field._uid} field={field} meta={fieldMeta} country={country} />;
-  };
-
   const failure = mine?.failure ?? (result === "failure" && modal ? (failureMessage ?? FORM_MESSAGES.failure) : undefined);
-  // The server's refusal of a post, as the fields now show it (a corrected field drops out).
-  const summaryErrors: SummaryError[] = [];
-  if (mine?.lastResult?.error) {
-    for (const field of fields) {
-      const message = meta[field.name]?.errors?.[0];
-      if (!message || fieldType(field) === "hidden") continue;
-      const isDealer = fieldComponent(field) === "SelectDealership";
-      if (isDealer && !showDealer) continue;
-      summaryErrors.push({ target: isDealer ? dealerAnchor : (meta[field.name]?.id ?? dealerAnchor), message });
-    }
-  }
+  const summaryErrors = mine?.lastResult?.error ? summaryErrorsOf(fields, meta, showDealer, targets.dealerAnchor) : [];
+  const renderField = (field: FormField) => (
+    <FieldSlot key={field._uid} field={field} meta={meta[field.name] as Meta | undefined} country={country} showDealer={showDealer} dealers={dealers} hydrated={hydrated} targets={targets} />
+  );
 
   return (
-    <div className={["form-block", blok.background_color ? "form-block--background" : ""].filter(Boolean).join(" ")} id={modal ? undefined : anchor} style={blok.background_color ? { backgroundColor: blok.background_color } : undefined}>
+    <div className={["form-block", blok.background_color ? "form-block--background" : ""].filter(Boolean).join(" ")} id={modal ? undefined : targets.anchor} style={blok.background_color ? { backgroundColor: blok.background_color } : undefined}>
       <div className={modal ? "form-block__inner" : "container form-block__inner"}>
         {blok.heading ? (
-          <h2 className="form-block__heading" id={headingId}>
+          <h2 className="form-block__heading" id={targets.headingId}>
             {blok.heading}
           </h2>
         ) : null}
         <TextOrRichText value={blok.intro} className="richtext form-block__intro" />
-        <ErrorSummary id={summaryId} failure={failure} errors={summaryErrors} />
-        <form method="post" action={action} {...formProps} onSubmit={onSubmit} onBlur={onBlur} noValidate className="form" aria-labelledby={blok.heading ? headingId : undefined}>
-          <input type="hidden" name="form_id" value={formId} />
-          <input type="hidden" name={IDEMPOTENCY_FIELD} id={`${domId}-key`} value={idempotencyKey} />
-          <input type="hidden" name={ANCHOR_FIELD} value={anchor} />
-          <div className="form__hp" aria-hidden="true">
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" aria-label={HONEYPOT_FIELD} />
-          </div>
-          {showBuild && buildView ? (
-            <div className="form-build">
-              <input type="hidden" name={BUILD_FIELD} value={buildView.path} />
-              <p className="form-build__summary">
-                <span className="form-build__label">{BUILD_HANDOFF_TEXTS.label}:</span> {buildView.text}
-              </p>
-              <p className="form-build__link">
-                <a href={buildView.path}>{BUILD_HANDOFF_TEXTS.link}</a>
-              </p>
-            </div>
-          ) : null}
+        <ErrorSummary id={targets.summaryId} failure={failure} errors={summaryErrors} />
+        <form method="post" action={targets.action} {...formProps} onSubmit={onSubmit} onBlur={onBlur} noValidate className="form" aria-labelledby={blok.heading ? targets.headingId : undefined}>
+          <FormControls formId={formId} domId={domId} idempotencyKey={idempotencyKey} anchor={targets.anchor} />
+          {showBuild && buildView ? <BuildSummary build={buildView} /> : null}
           {(blok.sections ?? []).map((section) => (
             <SectionView key={section._uid} section={section} country={country}>
               {(section.fields ?? []).filter((f) => fields.includes(f)).map(renderField)}
@@ -361,20 +273,105 @@ export function FormView({ blok, modal }: FormViewProps) {
           </div>
         </form>
       </div>
-      {modal ? null : (
-        <Modal open={result !== null} onClose={() => setResult(null)} labelledBy={`${domId}-result`} className="form-result-modal">
-          <div className={result === "success" ? "form-result" : "form-result form-result--failure"}>
-            <h2 className="form-result__heading" id={`${domId}-result`}>
-              {result === "success" ? FORM_MESSAGES.successHeading : FORM_MESSAGES.failureHeading}
-            </h2>
-            {result === "success" ? <TextOrRichText value={blok.success_message} /> : <p>{failureMessage ?? FORM_MESSAGES.failure}</p>}
-          </div>
-        </Modal>
-      )}
+      {modal ? null : <ResultModal domId={domId} result={result} failureMessage={failureMessage} successMessage={blok.success_message} onClose={() => setResult(null)} />}
     </div>
   );
 }
 
+function SuccessPanel({ domId, message }: { domId: string; message: FormBlok["success_message"] }) {
+  return (
+    <div className="form-result" role="status">
+      <h2 className="form-result__heading" id={`${domId}-result`}>
+        {FORM_MESSAGES.successHeading}
+      </h2>
+      <TextOrRichText value={message} />
+    </div>
+  );
+}
+
+/** The result of a JavaScript submit of a page's form. */
+function ResultModal({
+  domId,
+  result,
+  failureMessage,
+  successMessage,
+  onClose,
+}: {
+  domId: string;
+  result: SubmitResult;
+  failureMessage: string | null;
+  successMessage: FormBlok["success_message"];
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={result !== null} onClose={onClose} labelledBy={`${domId}-result`} className="form-result-modal">
+      <div className={result === "success" ? "form-result" : "form-result form-result--failure"}>
+        <h2 className="form-result__heading" id={`${domId}-result`}>
+          {result === "success" ? FORM_MESSAGES.successHeading : FORM_MESSAGES.failureHeading}
+        </h2>
+        {result === "success" ? <TextOrRichText value={successMessage} /> : <p>{failureMessage ?? FORM_MESSAGES.failure}</p>}
+      </div>
+    </Modal>
+  );
+}
+
+/** The values every post carries besides the fields, and the honeypot bots fill in. */
+function FormControls({ formId, domId, idempotencyKey, anchor }: { formId: string; domId: string; idempotencyKey: string; anchor: string }) {
+  return (
+    <>
+      <input type="hidden" name="form_id" value={formId} />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} id={`${domId}-key`} value={idempotencyKey} />
+      <input type="hidden" name={ANCHOR_FIELD} value={anchor} />
+      <div className="form__hp" aria-hidden="true">
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" aria-label={HONEYPOT_FIELD} />
+      </div>
+    </>
+  );
+}
+
+/** The configurator build the enquiry is about, sent with it. */
+function BuildSummary({ build }: { build: FormBuildView }) {
+  return (
+    <div className="form-build">
+      <input type="hidden" name={BUILD_FIELD} value={build.path} />
+      <p className="form-build__summary">
+        <span className="form-build__label">{BUILD_HANDOFF_TEXTS.label}:</span> {build.text}
+      </p>
+      <p className="form-build__link">
+        <a href={build.path}>{BUILD_HANDOFF_TEXTS.link}</a>
+      </p>
+    </div>
+  );
+}
+
+/** One field of a section: a hidden value, the dealer selector (when it applies) or a control. */
+function FieldSlot({
+  field,
+  meta,
+  country,
+  showDealer,
+  dealers,
+  hydrated,
+  targets,
+}: {
+  field: FormField;
+  meta: Meta | undefined;
+  country: Country;
+  showDealer: boolean;
+  dealers: DealerLookup | null;
+  hydrated: boolean;
+  targets: { dealerAnchor: string; lookupAction: string };
+}) {
+  if (!meta) return null;
+  if (fieldType(field) === "hidden") {
+    return <input type="hidden" name={field.name} value={field.hidden_value ?? ""} />;
+  }
+  if (fieldComponent(field) === "SelectDealership") {
+    if (!showDealer) return null;
+    return <DealerField field={field} meta={meta} lookup={dealers} hydrated={hydrated} anchor={targets.dealerAnchor} lookupAction={targets.lookupAction} />;
+  }
+  return <FieldView field={field} meta={meta} country={country} />;
+}
 
 function SectionView({ section, country, children }: { section: FormSection; country: Country; children: ReactNode }) {
   if (!localeAllows(section.locale, country)) return null;

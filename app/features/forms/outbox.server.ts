@@ -1,4 +1,4 @@
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { describeLeadStore, getLeadStore, type Lead, type LeadStore } from "./store.server";
 
 /**
@@ -8,7 +8,7 @@ import { describeLeadStore, getLeadStore, type Lead, type LeadStore } from "./st
  * a restart picks up where it stopped; a worker's claim on a lead expires after the lease, so a
  * crashed worker's leads are tried again. Logs name lead ids and status codes, never field values.
  *
- * Several servers can run it on one database (ADR 027): a claim skips leads another worker is
+ * Several servers can run it on one database: a claim skips leads another worker is
  * claiming (SKIP LOCKED) and carries a token, and only the token's holder records the outcome.
  * The leads of a batch are delivered side by side, so each lead's delivery starts when it is
  * claimed and ends within timeoutMs: its lease (timeoutMs plus a margin, or leaseMs if longer)

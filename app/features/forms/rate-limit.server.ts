@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import type { Env } from "~/env.server";
-import { CacheControl } from "~/features/http/cache-control";
+import type { Env } from "~/server/env.server";
+import { CacheControl } from "~/server/http/cache-control";
 import { kindOfName } from "./field-kinds";
 import { rateLimitMessage } from "./messages";
 import { withAdvisoryLock } from "./pg-lock.server";

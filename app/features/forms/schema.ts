@@ -1,4 +1,4 @@
-import "~/zod-config";
+import "~/lib/zod-config";
 import { z } from "zod";
 import type { Country } from "~/content/schema";
 import { dealerSelectorApplies, fieldComponent, fieldsOf, fieldType, type FormBlok, type FormField } from "./content";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Country } from "~/content/schema";
-import { getEnv, type Env } from "~/env.server";
+import { getEnv, type Env } from "~/server/env.server";
 import type { FormKind, } from "./content";
 import type { LeadPayload } from "./normalise";
 import { withAdvisoryLock } from "./pg-lock.server";

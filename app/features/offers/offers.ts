@@ -140,7 +140,7 @@ function byName(a: Pick<OfferModel, "nameOrder">, b: Pick<OfferModel, "nameOrder
 /**
  * Each model's place in A to Z order of names (letters alike whatever their case or accents), for
  * `nameOrder`. The loader computes it: a collator's first use in the browser loads ICU's data, a
- * long task during hydration on a slow phone (ADR 022).
+ * long task during hydration on a slow phone.
  */
 export function nameOrders(models: readonly Pick<OfferModel, "uuid" | "name">[]): Map<string, number> {
   return new Map([...models].sort((a, b) => compareNames(a.name, b.name)).map((m, i) => [m.uuid, i]));

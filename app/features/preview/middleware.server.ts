@@ -8,8 +8,8 @@
  */
 import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import type { Env } from "~/env.server";
-import { currentRequestContext } from "~/features/observability/request-context.server";
+import type { Env } from "~/server/env.server";
+import { currentRequestContext } from "~/server/observability/request-context.server";
 import { hasPreviewParams, previewLanguageTarget, readPreviewRelease } from "./params";
 import { PREVIEW_HEADERS, previewSecret, previewTokenAllowedFrom } from "./preview.server";
 import { verifyPreviewSearch } from "./token.server";

@@ -1,21 +1,15 @@
 /**
- * Preview mode of a request (issue 13): Storyblok's visual editor opens a page with signed
+ * Preview mode of a request: Storyblok's visual editor opens a page with signed
  * parameters; when they verify against the preview secret, the page shows draft content with the
  * editable attributes, is never cached nor indexed, and loads the bridge. Otherwise the
  * parameters are ignored.
  */
-import { getEnv, type Env } from "~/env.server";
-import { currentRequestContext } from "~/features/observability/request-context.server";
+import { environmentContentVersion, getEnv, localPreviewToken, type Env } from "~/server/env.server";
+import { currentRequestContext } from "~/server/observability/request-context.server";
 import { LOCAL_BRIDGE_URL, STORYBLOK_BRIDGE_URL, type PreviewClientInfo } from "./bridge";
 import { readPreviewParams } from "./params";
 import { verifyPreviewSearch } from "./token.server";
-import { CacheControl } from "~/features/http/cache-control";
-
-/**
- * The local preview token when LOCAL_PREVIEW_TOKEN is unset. It is published (README, tests), so
- * in production it is honoured only for requests from this machine (previewTokenAllowedFrom).
- */
-export const DEFAULT_LOCAL_PREVIEW_TOKEN = "kestrel-local-preview";
+import { CacheControl } from "~/server/http/cache-control";
 
 /** Headers of every preview (and draft) response: never stored by any cache, never indexed. */
 export const PREVIEW_HEADERS = { "Cache-Control": CacheControl.privateNoStore, "X-Robots-Tag": "noindex, nofollow" } as const;
@@ -27,11 +21,6 @@ export const PREVIEW_HEADERS = { "Cache-Control": CacheControl.privateNoStore, "
 export function previewSecret(env: Env = getEnv()): string | undefined {
   if (env.STORYBLOK_TOKEN) return env.STORYBLOK_PREVIEW_TOKEN;
   return localPreviewToken(env);
-}
-
-/** The local content's preview token: its drafts are answered to it alone (LOCAL_PREVIEW_TOKEN or the default). */
-export function localPreviewToken(env: Env = getEnv()): string {
-  return env.LOCAL_PREVIEW_TOKEN ?? DEFAULT_LOCAL_PREVIEW_TOKEN;
 }
 
 /** True when the preview token in use is the published default one, in production (drafts would be public). */
@@ -72,4 +61,13 @@ export function previewClientInfo(request: Request, env: Env = getEnv(), nowMs: 
   const params = readPreviewParams(new URL(request.url));
   if (!params) return null;
   return { bridgeUrl: env.STORYBLOK_TOKEN ? STORYBLOK_BRIDGE_URL : LOCAL_BRIDGE_URL, storyId: params.storyId };
+}
+
+/**
+ * The content version of a request (spec site.md section 4): draft in development or in a verified
+ * visual-editor preview, else published. Callers pass it to the content reads.
+ */
+export function contentVersion(request: Request): "draft" | "published" {
+  if (environmentContentVersion() === "draft") return "draft";
+  return isPreviewRequest(request) ? "draft" : "published";
 }

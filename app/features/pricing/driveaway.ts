@@ -16,7 +16,7 @@
  * - NZ with an empty price type gives 'inc GST + ORC' (no leading space).
  */
 import { formatPrice, type FormatPriceOptions } from "./format";
-import { isAuState } from "./states";
+import { isAuState } from "~/lib/au-states";
 import type { BuyerContext, PricedModel, VehiclePriceInput, VehiclePriceRef } from "./types";
 import { NO_PRICE_TEXT, parsePrice } from "./validity";
 import { resolveVehiclePrice, statePrice } from "./vehicle-price";

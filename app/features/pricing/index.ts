@@ -10,7 +10,7 @@ export {
   parseAuState,
   parseIsABN,
   type AuState,
-} from "./states";
+} from "~/lib/au-states";
 export {
   ACCESSORY_PRICE_LABEL,
   NO_CLEAN_CAR_TEXT,

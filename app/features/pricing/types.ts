@@ -3,7 +3,7 @@
  * module reads, so the catalogue's zod types (model-au, model-nz, vehicle-price, option, ...)
  * are assignable to them without this module importing the catalogue.
  */
-import type { AuState } from "./states";
+import type { AuState } from "~/lib/au-states";
 
 export type PricingCountry = "au" | "nz";
 

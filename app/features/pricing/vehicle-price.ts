@@ -2,7 +2,7 @@
  * Resolving a model's `driveaway_state_prices` reference to the `vehicle-price` content.
  */
 import type { StatePriceInput, VehiclePriceInput } from "./types";
-import type { AuState } from "./states";
+import type { AuState } from "~/lib/au-states";
 import { parsePrice } from "./validity";
 import { isRecord } from "~/lib/object";
 

@@ -1,4 +1,4 @@
-import { useNonce } from "~/features/security/nonce";
+import { useNonce } from "~/server/security/nonce";
 import { serializeJsonLd, type JsonLdNode } from "./json-ld";
 
 /**

@@ -3,10 +3,10 @@
  * Each country is queried with its own language so translated fields (noindex, locale) apply.
  */
 import { getStories } from "~/content/stories.server";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { SEO_COUNTRIES } from "./alternates";
 import { SITEMAP_COMPONENTS, buildSitemapEntries, planSitemap, type SitemapPlan, type SitemapStory } from "./sitemap";
-import { CacheControl } from "~/features/http/cache-control";
+import { CacheControl } from "~/server/http/cache-control";
 
 /** Sitemaps may be cached by browsers and shared caches for an hour. */
 export const SITEMAP_CACHE_CONTROL = CacheControl.publicHour;

@@ -6,7 +6,7 @@
 import type { ISbStoriesParams } from "storyblok-js-client";
 import type { Country, Story } from "~/content/schema";
 import { getStories, getStory } from "~/content/stories.server";
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { localeAllows } from "~/content/locale";
 import type { Globals } from "~/features/shell/globals";
 import { absoluteUrl } from "./alternates";

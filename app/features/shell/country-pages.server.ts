@@ -1,7 +1,7 @@
 import type { Country } from "~/content/schema";
 import { getStories } from "~/content/stories.server";
 import { localeAllows } from "~/content/locale";
-import { PAGE_COMPONENTS } from "~/features/pages/page-settings";
+import { PAGE_COMPONENTS } from "~/features/shell/page-settings";
 import type { CountryPages } from "./country-switch-path";
 
 /** A page story as the listing reads it (body excluded). */
@@ -12,7 +12,7 @@ export interface PageListingStory {
 
 /**
  * The site paths of the content pages a country shows: page-type stories whose locale lets them
- * be shown there (the catch-all's own rule, app/features/pages), "home" at the country root.
+ * be shown there (the catch-all's own rule, app/pages/content-page.server.ts), "home" at the country root.
  */
 export function countryPagePaths(stories: readonly PageListingStory[], country: Country): Set<string> {
   const paths = new Set<string>();

@@ -1,4 +1,4 @@
-import { isAuState, type AuState } from "~/features/pricing/states";
+import { isAuState, type AuState } from "~/lib/au-states";
 
 /**
  * First visit in AU with no stored state (spec site.md section 4): the visitor's location from

@@ -1,5 +1,5 @@
 import type { Country } from "~/content/schema";
-import { isAuState, parseIsABN, type AuState } from "~/features/pricing/states";
+import { isAuState, parseIsABN, type AuState } from "~/lib/au-states";
 import { claimDetectionForSession, detectAuState } from "./au-state-detection";
 import { COOKIE_NAMES, buyerCookies, parseCookies } from "./cookies";
 

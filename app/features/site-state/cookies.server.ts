@@ -1,6 +1,6 @@
 import { countrySchema, type Country } from "~/content/schema";
-import { getEnv } from "~/env.server";
-import { parseAuState, parseIsABN, type AuState } from "~/features/pricing/states";
+import { getEnv } from "~/server/env.server";
+import { parseAuState, parseIsABN, type AuState } from "~/lib/au-states";
 import {
   CONSENT_VALUE,
   COOKIE_MAX_AGE_SECONDS,

@@ -1,8 +1,8 @@
-import { getEnv } from "~/env.server";
+import { getEnv } from "~/server/env.server";
 import { isInCountry } from "~/features/dealers/bounds";
 import { getDealerData } from "~/features/dealers/dealers.server";
 import type { LatLng } from "~/features/dealers/types";
-import type { AuState } from "~/features/pricing/states";
+import type { AuState } from "~/lib/au-states";
 import { auStateFromGeocodeJson, nearestAuState } from "./geo";
 
 /**

@@ -1,6 +1,6 @@
 import { distanceKm } from "~/features/dealers/distance";
 import type { GazetteerEntry, LatLng } from "~/features/dealers/types";
-import { isAuState, type AuState } from "~/features/pricing/states";
+import { isAuState, type AuState } from "~/lib/au-states";
 
 /**
  * The visitor's AU state from a location (spec site.md section 4: first visit in AU with no

@@ -1,8 +1,8 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type DependencyList, type EffectCallback, type ReactNode } from "react";
 import { useSnapshot } from "valtio";
 import { snapshot } from "valtio/vanilla";
 import type { Country } from "~/content/schema";
-import type { AuState } from "~/features/pricing/states";
+import type { AuState } from "~/lib/au-states";
 import { createSiteStore, type SiteState, type SiteStore } from "./store";
 
 export interface SiteContextValue {
@@ -14,8 +14,15 @@ export interface SiteContextValue {
   useAngleAPI?: boolean;
 }
 
-/** Runs before paint in the browser; a no-op on the server (where useLayoutEffect warns). */
-export const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+/**
+ * Runs before paint in the browser; a no-op on the server (where useLayoutEffect warns). Decided
+ * at each render, not once when the module loads: a test renders the server's markup and then the
+ * browser's in one module graph.
+ */
+export function useIsomorphicLayoutEffect(effect: EffectCallback, deps?: DependencyList): void {
+  const useEffectHere = typeof window === "undefined" ? useEffect : useLayoutEffect;
+  useEffectHere(effect, deps);
+}
 
 const SiteContext = createContext<{ country: Country }>({ country: "au" });
 const StoreContext = createContext<SiteStore | null>(null);
@@ -62,9 +69,12 @@ export function useSiteStore(): SiteStore {
 
 /**
  * valtio's hook subscribes in a layout effect, which React warns about on the server; there the
- * store's plain snapshot is the same data, and nothing re-renders.
+ * store's plain snapshot is the same data, and nothing re-renders. Decided at each render, as above.
  */
-const useStoreSnapshot: (store: SiteStore) => unknown = typeof window === "undefined" ? snapshot : useSnapshot;
+function useStoreSnapshot(store: SiteStore): unknown {
+  const read: (store: SiteStore) => unknown = typeof window === "undefined" ? snapshot : useSnapshot;
+  return read(store);
+}
 
 /** A render snapshot of the shared site state; re-renders only for the fields read. */
 export function useSiteState(): Readonly<SiteState> {

@@ -1,6 +1,6 @@
 import { proxy } from "valtio/vanilla";
 import type { Country } from "~/content/schema";
-import { DEFAULT_AU_STATE, DEFAULT_IS_ABN, isAuState, type AuState } from "~/features/pricing/states";
+import { DEFAULT_AU_STATE, DEFAULT_IS_ABN, isAuState, type AuState } from "~/lib/au-states";
 import type { PageSettings } from "~/features/shell/globals";
 import { persistBuyerChoice, reconcileStoredBuyerChoice, type StoredBuyerChoice } from "./buyer-choice";
 

@@ -1,6 +1,7 @@
+import type { CardQuote } from "~/features/finance/components/card-quote";
 import type { Country } from "~/content/schema";
 import type { QuoteVehicle } from "~/features/finance/calculator";
-import type { AuState } from "~/features/pricing/states";
+import type { AuState } from "~/lib/au-states";
 import type { PricedModel, VehiclePriceInput } from "~/features/pricing/types";
 
 /**
@@ -99,4 +100,24 @@ export interface BuyerSnapshot {
   country: Country;
   auState: AuState;
   isABN: boolean;
+}
+
+/** What the vehicle blocks get from the server (their loaders: app/blocks/vehicle-data.server.ts). */
+export interface VehicleBlockData {
+  lines: VehicleLine[];
+  /** The lines' models, ascending driveaway price for the buyer of the request. */
+  models: VehicleModel[];
+  /** Card finance panels by model uuid (default colour, the request's buyer); null: no panels. */
+  finance: Record<string, CardQuote> | null;
+}
+
+export interface AccessoriesBlockData {
+  line: Omit<VehicleLine, "models"> | null;
+  /** Every accessory of the line (the carousel shows them all). */
+  accessories: VehicleAccessory[];
+  categories: string[];
+  /** The listing's page from the URL (?category, ?sort, ?pages). */
+  shown: VehicleAccessory[];
+  total: number;
+  hasMore: boolean;
 }

@@ -1,24 +1,31 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
-import { blockDataIn, blockDataOf, BlockDataProvider, useBlockData, type BlockDataOf } from "~/blocks/runtime/block-data";
+import type { loader as carDetailLoader } from "~/blocks/car-detail-page/loader.server";
+import type { loader as modelRangeLoader } from "~/blocks/model-range/loader.server";
+import type { loader as newsCarouselLoader } from "~/blocks/news-carousel/loader.server";
+import type { loader as storeLocatorLoader } from "~/blocks/store-locator/loader.server";
+import type { BlockDataOf } from "~/blocks/types";
+import { blockDataIn, blockDataOf, BlockDataProvider, useBlockData } from "~/components/block-data";
 import type { StoreLocatorData } from "~/features/dealers/locator.server";
 import type { ListingItem } from "~/features/news/listing";
-import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
+import type { VehicleBlockData } from "~/blocks/vehicle-data.server";
 
 afterEach(cleanup);
 
 describe("useBlockData: a block's data, typed by its component, or null", () => {
-  it("is typed by the loader the registry names for the component", () => {
-    expectTypeOf<BlockDataOf<"news-carousel">>().toEqualTypeOf<ListingItem[] | null>();
-    expectTypeOf<BlockDataOf<"model-range" | "car-detail-page">>().toEqualTypeOf<VehicleBlockData>();
-    expectTypeOf<BlockDataOf<"store-locator">>().toEqualTypeOf<StoreLocatorData>();
-    const _read = (blok: { _uid: string; component: "news-carousel" }) => useBlockData(blok);
+  it("is typed by the block's own loader (its folder's loader.server.ts)", () => {
+    expectTypeOf<BlockDataOf<typeof newsCarouselLoader>>().toEqualTypeOf<ListingItem[] | null>();
+    expectTypeOf<BlockDataOf<typeof modelRangeLoader>>().toEqualTypeOf<VehicleBlockData>();
+    expectTypeOf<BlockDataOf<typeof carDetailLoader>>().toEqualTypeOf<VehicleBlockData>();
+    expectTypeOf<BlockDataOf<typeof storeLocatorLoader>>().toEqualTypeOf<StoreLocatorData>();
+    const _read = (blok: { _uid: string; component: "news-carousel" }) => useBlockData<BlockDataOf<typeof newsCarouselLoader>>(blok);
     expectTypeOf<ReturnType<typeof _read>>().toEqualTypeOf<ListingItem[] | null>();
   });
 
   function Probe({ uid }: { uid: string }) {
-    const data = useBlockData({ _uid: uid, component: "news-carousel" });
+    const blok = { _uid: uid, component: "news-carousel" };
+    const data = useBlockData<BlockDataOf<typeof newsCarouselLoader>>(blok);
     return <p>{data === null ? "no data" : `${data.length} items`}</p>;
   }
 

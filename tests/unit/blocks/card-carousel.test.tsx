@@ -262,8 +262,8 @@ describe("<Carousel>", () => {
       expect(scheduled()).toBe(0);
     });
     it("holds while the mega menu is open (body class)", async () => {
-      const { HeroBanner } = await import("~/blocks/hero-banner");
-      const { schema } = await import("~/blocks/hero-banner.schema");
+      const { HeroBanner } = await import("~/blocks/hero-banner/hero-banner");
+      const { schema } = await import("~/blocks/hero-banner/hero-banner.schema");
       const blok = schema.parse(
         b("hero-banner", { slides: ["One", "Two"].map((heading) => b("hero-slide", { heading, image: asset("hero-home.jpg", heading) })) }),
       );

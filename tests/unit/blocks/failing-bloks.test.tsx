@@ -20,9 +20,11 @@ import { blockSchemas } from "~/blocks/schemas";
 import type { Blok, Country, Story } from "~/content/schema";
 import { StoryProvider } from "~/content/story-context";
 import { SiteProvider } from "~/features/site-state/site-context";
-import { islandHost } from "~/features/pages/page-providers";
+import { islandHost } from "~/features/routing/page-providers";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { IslandHostProvider } from "~/islands/island";
+import { allowConsoleError, expectConsoleError } from "../support/console-check";
+import { createServerStub, onServer } from "../support/server-stub";
 import { doc, parse } from "./render";
 
 const SLUG = "test/malformed-bloks";
@@ -93,31 +95,35 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-function app(story: Story, country: Country, children: ReactNode = <RootBlock blok={story.content} />, editor = false, mode: "islands" | "app" = "app") {
-  const host = islandHost(mode, { site: { country }, settings: DEFAULT_PAGE_SETTINGS, location: { pathname: `/${country}/${SLUG}`, search: "" } });
-  const Stub = createRemixStub([
-    {
-      path: "*",
-      Component: () => (
-        <IslandHostProvider value={host}>
-          <SiteProvider value={{ country }}>
-            <BlokNoticesContext.Provider value={editor}>
-              <StoryProvider story={story}>
-                <main>{children}</main>
-              </StoryProvider>
-            </BlokNoticesContext.Provider>
-          </SiteProvider>
-        </IslandHostProvider>
-      ),
-    },
-  ]);
-  return <Stub initialEntries={[`/${country}/${SLUG}`]} />;
-}
+/** The page of a story: in the browser (Remix's test stub) or, with createServerStub, on the server. */
+const page = (create: typeof createServerStub) =>
+  function app(story: Story, country: Country, children: ReactNode = <RootBlock blok={story.content} />, editor = false, mode: "islands" | "app" = "app") {
+    const host = islandHost(mode, { site: { country }, settings: DEFAULT_PAGE_SETTINGS, location: { pathname: `/${country}/${SLUG}`, search: "" } });
+    const Stub = create([
+      {
+        path: "*",
+        Component: () => (
+          <IslandHostProvider value={host}>
+            <SiteProvider value={{ country }}>
+              <BlokNoticesContext.Provider value={editor}>
+                <StoryProvider story={story}>
+                  <main>{children}</main>
+                </StoryProvider>
+              </BlokNoticesContext.Provider>
+            </SiteProvider>
+          </IslandHostProvider>
+        ),
+      },
+    ]);
+    return <Stub initialEntries={[`/${country}/${SLUG}`]} />;
+  };
+const app = page(createRemixStub);
+const serverApp = page(createServerStub);
 
 /** The server's render of the document (app/entry.server.tsx), as a response. */
-function serverRender(element: ReturnType<typeof app>, country: Country) {
+function serverRender(element: ReturnType<typeof serverApp>, country: Country) {
   const request = new Request(`http://localhost/${country}/${SLUG}`);
-  return entry.renderDocument(element, { request, status: 200, headers: new Headers(), nonce: "", waitForAll: true });
+  return onServer(() => entry.renderDocument(element, { request, status: 200, headers: new Headers(), nonce: "", waitForAll: true }));
 }
 
 describe.each(["au", "nz"] as const)("a story whose every block with list or object fields has wrong types (%s)", (country) => {
@@ -150,14 +156,14 @@ describe.each(["au", "nz"] as const)("a story whose every block with list or obj
   it("renders 200 with the rest of the page for visitors, and a labelled notice on each blok for editors", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const story = (await stories.getStory(SLUG, { country, version: "draft" }))!;
-    const visitor = await serverRender(app(story, country), country);
+    const visitor = await serverRender(serverApp(story, country), country);
     expect(visitor.status).toBe(200);
     const page = parse(await visitor.text());
     expect(page.body.textContent).toContain(BEFORE);
     expect(page.body.textContent).toContain(AFTER);
     expect(page.querySelectorAll(".blok-notice")).toHaveLength(0);
     expect(page.querySelector(".stats-banner")).toBeNull();
-    const editor = parse(await (await serverRender(app(story, country, undefined, true), country)).text());
+    const editor = parse(await (await serverRender(serverApp(story, country, undefined, true), country)).text());
     const notices = [...editor.querySelectorAll('.blok-notice[role="note"]')];
     expect(notices).toHaveLength(MALFORMED.length);
     expect(notices.every((n) => n.getAttribute("aria-label") === BLOK_NOTICE_LABEL)).toBe(true);
@@ -193,7 +199,7 @@ describe("a blok that throws while rendering", () => {
 
   it("fails alone on the server: a 200 page without it, logged once with the slug, _uid and component", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = await serverRender(app(story, "au"), "au");
+    const response = await serverRender(serverApp(story, "au"), "au");
     expect(response.status).toBe(200);
     const page = parse(await response.text());
     expect(page.body.textContent).toContain(BEFORE);
@@ -206,13 +212,13 @@ describe("a blok that throws while rendering", () => {
     expect(String(logged[0]![0])).toBe("[blocks] Blok expanding-grid (thrower) in story test/throws failed to render and is not shown:");
     expect(logged[0]![1]).toBeInstanceOf(TypeError);
     // The editor sees the notice there.
-    const editor = parse(await (await serverRender(app(story, "au", undefined, true), "au")).text());
+    const editor = parse(await (await serverRender(serverApp(story, "au", undefined, true), "au")).text());
     expect(editor.querySelector('[data-blok-failed="thrower"] .blok-notice')!.textContent).toContain("expanding-grid (thrower)");
   });
 
   it("fails alone inside a page of islands: a marker in its place, not an island; the other island renders", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = await serverRender(app(story, "au", undefined, false, "islands"), "au");
+    const response = await serverRender(serverApp(story, "au", undefined, false, "islands"), "au");
     expect(response.status).toBe(200);
     const page = parse(await response.text());
     expect(page.body.textContent).toContain(BEFORE);
@@ -233,8 +239,10 @@ describe("a blok that throws while rendering", () => {
   });
 
   it("hydrates in the browser without running it again, and without an error", async () => {
+    // The server's stream renderer and the browser's share this process's contexts (not so in a browser).
+    expectConsoleError(/Detected multiple renderers concurrently rendering the same context provider/);
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const html = await (await serverRender(app(story, "au"), "au")).text();
+    const html = await (await serverRender(serverApp(story, "au"), "au")).text();
     const container = document.createElement("div");
     container.innerHTML = html;
     document.body.append(container);
@@ -260,6 +268,10 @@ describe("a blok that throws while rendering", () => {
   });
 
   it("in the browser, a blok that throws after hydration shows nothing, and the rest stays", async () => {
+    // The blok's boundary catches the error, and React reports what it caught.
+    expectConsoleError(/The above error occurred in the <ExpandingGrid> component/);
+    // After the server renders of the tests above (their stream renderer shares this process's contexts).
+    allowConsoleError(/Detected multiple renderers concurrently rendering the same context provider/);
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const container = document.createElement("div");
     document.body.append(container);

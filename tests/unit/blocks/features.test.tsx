@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { asset, b, parse, renderBlocks } from "./render";
-import { featureItemsShown } from "~/blocks/feature-blocks";
-import { statsPerRow } from "~/blocks/stats-banner";
-import { STEP_SLIDER_SPACING } from "~/blocks/step-slider";
-import { schema as featureBlocksSchema } from "~/blocks/feature-blocks.schema";
+import { featureItemsShown } from "~/blocks/feature-blocks/feature-blocks";
+import { statsPerRow } from "~/blocks/stats-banner/stats-banner";
+import { STEP_SLIDER_SPACING } from "~/blocks/step-slider/step-slider";
+import { schema as featureBlocksSchema } from "~/blocks/feature-blocks/feature-blocks.schema";
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => b("feature-block-item", { heading: `Item ${i + 1}`, content: "Text", image: asset("thumb-a.jpg") }));
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { blockRegistry } from "~/blocks/index";
-import { isVisibleIn } from "~/blocks/visibility";
+import { isVisibleIn } from "~/components/visibility";
 
 const GALLERY = path.resolve("content-fixtures/stories/blocks");
 /** The content blocks of issue 7 (content blocks I). */

@@ -2,10 +2,10 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { asset, b, parse, renderBlocks, renderLive } from "./render";
-import { HERO_AUTOPLAY_MS, HERO_SPEED_MS, HeroBanner } from "~/blocks/hero-banner";
-import { schema } from "~/blocks/hero-banner.schema";
-import { SLIM_HERO_HEIGHT } from "~/blocks/slim-hero-banner";
-import { openingIndex } from "~/blocks/visibility";
+import { HERO_AUTOPLAY_MS, HERO_SPEED_MS, HeroBanner } from "~/blocks/hero-banner/hero-banner";
+import { schema } from "~/blocks/hero-banner/hero-banner.schema";
+import { SLIM_HERO_HEIGHT } from "~/blocks/slim-hero-banner/slim-hero-banner";
+import { openingIndex } from "~/components/visibility";
 import { installIntersectionObserver } from "../support/intersection";
 
 afterEach(() => {

@@ -4,18 +4,19 @@ import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { blockIsland, Blocks, RootBlock } from "~/blocks/blocks";
-import { BlockDataProvider, type BlockDataMap } from "~/blocks/runtime/block-data";
+import { BlockDataProvider, type BlockDataMap } from "~/components/block-data";
 import { blockComponent, blockNamesIn, loadBlocksIn, needsHydration } from "~/blocks/runtime/loading";
 import { parseBloks } from "~/blocks/parse";
 import type { Blok } from "~/content/schema";
 import { StoryProvider } from "~/content/story-context";
-import { islandHost, PageProviders, type IslandPage } from "~/features/pages/page-providers";
+import { islandHost, PageProviders, type IslandPage } from "~/features/routing/page-providers";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { createIslandRuntime } from "~/islands/hydrate";
 import { startIslands } from "~/islands/start";
 import { IslandHostProvider, IslandPageScript, IslandRendererProvider, PROPS_ATTRIBUTE, type IslandDefinition, type IslandRenderer } from "~/islands/island";
 import { whenEnhanced } from "~/islands/use-hydrated";
 import { installIntersectionObserver } from "../support/intersection";
+import { onServer } from "../support/server-stub";
 import { b, doc } from "./render";
 
 /** A rich-text document whose second node embeds bloks (Storyblok's `blok` node). */
@@ -148,17 +149,19 @@ const renderIsland: IslandRenderer = { render: (element, identifierPrefix) => re
 
 /** A page's server HTML as the country layout renders it: host, page providers, block data, page script. */
 function pageHtml(content: ReactNode, { mode, blockData = {}, renderer = renderIsland }: { mode: "islands" | "app"; blockData?: BlockDataMap; renderer?: IslandRenderer | null }) {
-  return renderToString(
-    <IslandRendererProvider value={renderer}>
-      <IslandHostProvider value={islandHost(mode, PAGE)}>
-        <PageProviders page={PAGE}>
-          <BlockDataProvider value={blockData}>
-            <main>{content}</main>
-            <IslandPageScript />
-          </BlockDataProvider>
-        </PageProviders>
-      </IslandHostProvider>
-    </IslandRendererProvider>,
+  return onServer(() =>
+    renderToString(
+      <IslandRendererProvider value={renderer}>
+        <IslandHostProvider value={islandHost(mode, PAGE)}>
+          <PageProviders page={PAGE}>
+            <BlockDataProvider value={blockData}>
+              <main>{content}</main>
+              <IslandPageScript />
+            </BlockDataProvider>
+          </PageProviders>
+        </IslandHostProvider>
+      </IslandRendererProvider>,
+    ),
   );
 }
 

@@ -2,7 +2,7 @@
 import { act, cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { asset, b, doc, parse, renderBlocks, renderBlocksLive } from "./render";
-import { READ_LESS, READ_MORE } from "~/blocks/expansion-panel";
+import { READ_LESS, READ_MORE } from "~/blocks/expansion-panel/expansion-panel";
 
 afterEach(cleanup);
 

@@ -5,12 +5,12 @@ import { createRemixStub } from "@remix-run/testing";
 import { render, type RenderResult } from "@testing-library/react";
 import { Window } from "happy-dom";
 import { useEffect, type ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { parseBloks } from "~/blocks/parse";
 import { startDocumentActions } from "~/components/document-actions";
 import type { Blok, Country } from "~/content/schema";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { RoutePage } from "../support/route-page";
+import { createServerStub, renderOnServer } from "../support/server-stub";
 
 /** The page's document-wide actions, as the islands' entry starts them, while the test's page is mounted. */
 function DocumentActions({ country }: { country: Country }) {
@@ -18,8 +18,9 @@ function DocumentActions({ country }: { country: Country }) {
   return null;
 }
 
-function stub(children: ReactNode, country: Country) {
-  return createRemixStub([
+/** The page's route: the element inside the site context, as on a page. */
+function routes(children: ReactNode, country: Country) {
+  return [
     {
       path: "/",
       Component: () => (
@@ -32,25 +33,24 @@ function stub(children: ReactNode, country: Country) {
         </RoutePage>
       ),
     },
-  ]);
+  ];
 }
 
 /** Server markup of bloks (what a visitor without JavaScript gets). */
 export function renderBlocks(bloks: Blok[], country: Country = "au"): string {
   // Bloks reach components as the server parses them when it reads content.
-  const Stub = stub(<Blocks bloks={parseBloks(bloks)} />, country);
-  return renderToStaticMarkup(<Stub />);
+  return renderStatic(<Blocks bloks={parseBloks(bloks)} />, country);
 }
 
 /** Server markup of any element inside the site context. */
 export function renderStatic(element: ReactNode, country: Country = "au"): string {
-  const Stub = stub(element, country);
-  return renderToStaticMarkup(<Stub />);
+  const Stub = createServerStub(routes(element, country));
+  return renderOnServer(<Stub />);
 }
 
 /** A live render in the DOM (happy-dom), for interaction tests. */
 export function renderLive(element: ReactNode, country: Country = "au"): RenderResult {
-  const Stub = stub(element, country);
+  const Stub = createRemixStub(routes(element, country));
   return render(<Stub />);
 }
 

@@ -1,13 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import {
-  CACHE_POLICIES,
   ContentCache,
   cacheKeyOf,
   policyForList,
   policyForStory,
-  type CachePolicy,
   type Fetched,
 } from "~/content/cache.server";
+import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
 
 /** A cache on a fake clock that the test moves by hand. */
 function setup(options: { maxEntries?: number; cvMaxAgeMs?: number } = {}) {

@@ -10,7 +10,7 @@ import {
   webhookSignature,
 } from "~/content/webhook.server";
 import { onContentInvalidated } from "~/content/invalidation.server";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -165,7 +165,7 @@ describe("POST /api/storyblok-webhook", () => {
   });
 
   it("answers 401 when no secret is configured, and 405 to GET", async () => {
-    const mod = await import("~/env.server");
+    const mod = await import("~/server/env.server");
     const env = mod.getEnv();
     const saved = env.STORYBLOK_WEBHOOK_SECRET;
     env.STORYBLOK_WEBHOOK_SECRET = undefined;
@@ -182,7 +182,7 @@ describe("POST /api/storyblok-webhook", () => {
 
   it("accepts a long URL token instead of a signature on plans without webhook secrets", async () => {
     vi.spyOn(console, "log").mockImplementation(() => undefined);
-    const env = (await import("~/env.server")).getEnv();
+    const env = (await import("~/server/env.server")).getEnv();
     const saved = { secret: env.STORYBLOK_WEBHOOK_SECRET, token: env.STORYBLOK_WEBHOOK_TOKEN };
     const token = "Zq3v9LkR2mXw8TbN5cYh7JdP4sFg6AeU1oKi0WnB";
     env.STORYBLOK_WEBHOOK_SECRET = undefined;

@@ -15,7 +15,7 @@ delete process.env.PMA_CSV_URL;
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
 let storeLocatorLoader: typeof import("~/features/dealers/locator.server").storeLocatorLoader;
 let listedDealers: typeof import("~/features/dealers/locator").listedDealers;
-let autoDealerJsonLd: typeof import("~/features/seo/dealer-json-ld").autoDealerJsonLd;
+let autoDealerJsonLd: typeof import("~/features/dealers/dealer-json-ld").autoDealerJsonLd;
 let loadBlockData: typeof import("~/blocks/loaders.server").loadBlockData;
 let places: Loader;
 let catchAll: Loader;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   ({ storeLocatorLoader } = await import("~/features/dealers/locator.server"));
   ({ loadBlockData } = await import("~/blocks/loaders.server"));
   ({ listedDealers } = await import("~/features/dealers/locator"));
-  ({ autoDealerJsonLd } = await import("~/features/seo/dealer-json-ld"));
+  ({ autoDealerJsonLd } = await import("~/features/dealers/dealer-json-ld"));
   places = (await import("~/routes/api.places")).loader as Loader;
   catchAll = (await import("~/routes/$country.$")).loader as Loader;
 }, 60_000); // the page route imports the whole app: slow on a busy machine

@@ -3,6 +3,7 @@
 import "../support/load-blocks";
 import { Blocks } from "~/blocks/blocks";
 import { createRemixStub } from "@remix-run/testing";
+import type { LoaderFunction } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { vi } from "vitest";
@@ -12,6 +13,7 @@ import { parseLocatorParams } from "~/features/dealers/locator-params";
 import type { StoreLocatorData } from "~/features/dealers/locator.server";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { RoutePage } from "../support/route-page";
+import { createServerStub } from "../support/server-stub";
 import { AUCKLAND, GAZETTEER, makeDealer } from "./fixtures";
 import { Window } from "happy-dom";
 
@@ -69,8 +71,9 @@ function Where() {
   return <output data-testid="where">{location.pathname + location.search}</output>;
 }
 
-export function stub(country: Country, loader = vi.fn(({ request }: { request: Request }) => ({ blockData: { [BLOK._uid]: locatorData(new URL(request.url).search, country) } }))) {
-  const Stub = createRemixStub([
+/** The page's route, with this loader. */
+function routes(country: Country, loader: LoaderFunction) {
+  return [
     {
       id: "page",
       path: `/${country}/dealer-locator`,
@@ -84,13 +87,18 @@ export function stub(country: Country, loader = vi.fn(({ request }: { request: R
         </RoutePage>
       ),
     },
-  ]);
+  ];
+}
+
+export function stub(country: Country, loader = vi.fn(({ request }: { request: Request }) => ({ blockData: { [BLOK._uid]: locatorData(new URL(request.url).search, country) } }))) {
+  const Stub = createRemixStub(routes(country, loader));
   return { Stub, loader };
 }
 
 /** Server markup for a URL (what a visitor without JavaScript gets). */
 export function serverMarkup(search: string, country: Country = "au"): Document {
-  const { Stub } = stub(country);
+  // The loader's data is given as the server's; the loader itself does not run.
+  const Stub = createServerStub(routes(country, () => null));
   const html = renderToStaticMarkup(
     <Stub
       initialEntries={[`/${country}/dealer-locator${search}`]}

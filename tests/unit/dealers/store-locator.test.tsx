@@ -1,22 +1,11 @@
 // Server markup of the store-locator block: what a visitor without JavaScript gets.
 import "../support/load-blocks";
-import { createRemixStub } from "@remix-run/testing";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Blocks } from "~/blocks/blocks";
 import { SiteProvider } from "~/features/site-state/site-context";
+import { createServerStub } from "../support/server-stub";
 import { BLOK, parse, serverMarkup } from "./locator-ui";
-
-// The stub's memory router uses useLayoutEffect, which React reports when rendering to a string.
-let consoleError: MockInstance<typeof console.error>;
-beforeAll(() => {
-  const original = console.error.bind(console);
-  consoleError = vi.spyOn(console, "error").mockImplementation((message?: unknown, ...rest: unknown[]) => {
-    if (typeof message === "string" && message.includes("useLayoutEffect does nothing on the server")) return;
-    original(message, ...rest);
-  });
-});
-afterAll(() => consoleError.mockRestore());
 
 describe("store-locator without JavaScript (server markup)", () => {
   it("is a GET form (?q=) with the results listed by distance, each dealer with its own anchor", () => {
@@ -129,7 +118,7 @@ describe("store-locator without JavaScript (server markup)", () => {
   });
 
   it("renders the search alone when the page's loader ran no block loaders", () => {
-    const Stub = createRemixStub([{ id: "page", path: "/au/x", Component: () => <SiteProvider value={{ country: "au" }}><Blocks bloks={[BLOK]} /></SiteProvider> }]);
+    const Stub = createServerStub([{ id: "page", path: "/au/x", Component: () => <SiteProvider value={{ country: "au" }}><Blocks bloks={[BLOK]} /></SiteProvider> }]);
     const dom = parse(renderToStaticMarkup(<Stub initialEntries={["/au/x"]} hydrationData={{ loaderData: { page: {} } }} />));
     expect(dom.querySelector("form[role=search]")).not.toBeNull();
     expect(dom.querySelectorAll("article")).toHaveLength(0);

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { assetOrigins, isStoryblokAssetHost, parseAssetHost } from "~/components/asset-hosts";
 import { imageSrcSet, imageUrl, intrinsicSize, serviceable } from "~/components/image-url";
 import { resolveAssetRef } from "~/features/downloads/allow-list";
-import { parseEnv, getPublicEnv } from "~/env.server";
-import { cspDirectives } from "~/features/security/csp";
+import { parseEnv, getPublicEnv } from "~/server/env.server";
+import { cspDirectives } from "~/server/security/csp";
 
 /**
  * A space's assets come from its region's hosts (`a-ap`/`a2-ap` for AU/NZ) or a custom asset

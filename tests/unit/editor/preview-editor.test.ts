@@ -1,16 +1,17 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { createServer, type RequestListener } from "node:http";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
-import { parseEnv } from "~/env.server";
-import { runWithRequestContext } from "~/features/observability/request-context.server";
+import { parseEnv } from "~/server/env.server";
+import { runWithRequestContext } from "~/server/observability/request-context.server";
 import { previewLanguageTarget, readPreviewLanguage, readPreviewRelease } from "~/features/preview/params";
 import { previewMiddleware } from "~/features/preview/middleware.server";
 import { isLoopbackAddress, isPreviewRequest, previewTokenAllowedFrom } from "~/features/preview/preview.server";
 import { previewTokenFor } from "~/features/preview/token.server";
-import { homeRedirect } from "~/features/pages/content-page.server";
-import type { Logger, LogLevel } from "~/features/observability/logger.server";
+import { homeRedirect } from "~/features/routing/page-headers";
+import type { Logger, LogLevel } from "~/server/observability/logger.server";
 import { createApp } from "../../../server-app";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
@@ -28,8 +29,8 @@ const ts = Math.floor(NOW / 1000) - 10;
 const signed = (secret = SECRET, extra = "") =>
   `?_storyblok=5&_storyblok_tk[space_id]=9&_storyblok_tk[timestamp]=${ts}&_storyblok_tk[token]=${previewTokenFor("9", secret, ts)}${extra}`;
 
-async function listen(app: express.Express): Promise<{ base: string; close: () => void }> {
-  const server = app.listen(0, "127.0.0.1");
+async function listen(listener: RequestListener): Promise<{ base: string; close: () => void }> {
+  const server = createServer(listener).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
@@ -173,9 +174,9 @@ describe("the /_content/v2 mount in production", () => {
     const logger: Logger = { log: (level, line) => void logs.push({ level, line }) } as Logger;
     const env = parseEnv({ NODE_ENV: "production", CONTENT_DIR: "content-fixtures", PORT: "3999" });
     const build = (() => Promise.reject(new Error("no build in this test"))) as unknown as () => Promise<ServerBuild>;
-    const app = createApp({ env, build, logger });
+    const { listener } = createApp({ env, build, logger });
     expect(logs.some((l) => l.level === "warn" && /honoured only for requests from this machine/.test(l.line))).toBe(true);
-    const { base, close } = await listen(app);
+    const { base, close } = await listen(listener);
     try {
       const draft = "/_content/v2/cdn/stories/news/dealer-network-expands?version=draft&token=kestrel-local-preview";
       expect((await fetch(`${base}${draft}`)).status).toBe(200);

@@ -7,7 +7,6 @@ import Papa from "papaparse";
 import { formBuildLoader } from "~/features/forms/build-handoff.server";
 import { leadsToCsv } from "~/features/forms/export";
 import { closeLeadStore, getLeadStore } from "~/features/forms/store.server";
-import { createPageMemo } from "~/blocks/runtime/page-memo";
 import { restoreEnv, stubEnv } from "../support/env";
 
 /**
@@ -159,7 +158,7 @@ describe("the form's block loader", () => {
     ],
   };
   const load = (query: string, country: "au" | "nz" = "au", b: typeof blok = blok) =>
-    formBuildLoader({ blok: b, country, request: new Request(`http://localhost/${country}/test-drive?${query}`), once: createPageMemo() });
+    formBuildLoader({ blok: b, country, request: new Request(`http://localhost/${country}/test-drive?${query}`) });
 
   it("gives the form the build's path, short summary and model-line choice", async () => {
     for (const country of ["au", "nz"] as const) {

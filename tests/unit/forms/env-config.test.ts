@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import { DEFAULT_BOT_CHECK_VERIFY_URL, botCheckConfigFromEnv } from "~/features/forms/bot-check.server";
 import { DEFAULT_OUTBOX_CONFIG, outboxConfigFromEnv } from "~/features/forms/outbox.server";
 import { DEFAULT_RATE_LIMIT, rateLimitConfigFromEnv } from "~/features/forms/rate-limit.server";

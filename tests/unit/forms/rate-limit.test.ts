@@ -16,7 +16,7 @@ import {
   rateLimitConfigFromEnv,
   rateLimitHeaders,
 } from "~/features/forms/rate-limit.server";
-import { parseTrustProxy } from "~/features/http/trust-proxy";
+import { parseTrustProxy } from "~/server/http/trust-proxy";
 
 const DATABASE_URL = (process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL)?.trim();
 

@@ -1,14 +1,14 @@
 import "../support/load-blocks";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createRemixStub } from "@remix-run/testing";
 import { describe, expect, it } from "vitest";
 import { Blocks, isVisibleIn } from "~/blocks/blocks";
 import { editableAttributes } from "~/blocks/editable";
 import type { Blok } from "~/content/schema";
 import { SiteProvider } from "~/features/site-state/site-context";
+import { createServerStub } from "../support/server-stub";
 
 function render(bloks: Blok[], country: "au" | "nz" = "au") {
-  const Stub = createRemixStub([
+  const Stub = createServerStub([
     {
       path: "/",
       Component: () => (

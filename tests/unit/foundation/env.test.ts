@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, getPublicEnv, parseEnv } from "~/env.server";
+import { EnvError, getPublicEnv, parseEnv } from "~/server/env.server";
 
 describe("parseEnv", () => {
   it("applies the defaults", () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { PageView } from "~/features/pages/content-page.server";
+import type { PageView } from "~/pages/content-page.server";
 
 // The fixture content, published (NODE_ENV=test).
 process.env.CONTENT_DIR = "content-fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notFoundMessage } from "~/features/errors/not-found-message";
+import { notFoundMessage } from "~/server/http/not-found-message";
 
 describe("404 messages (spec site.md section 8)", () => {
   it("names the path for a route validation failure and for an unknown route, each in its own wording", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageSettingsFrom } from "~/features/pages/page-settings";
+import { pageSettingsFrom } from "~/features/shell/page-settings";
 import { stickyCtaHref } from "~/features/shell/sticky-bottom-bar";
 
 describe("pageSettingsFrom", () => {

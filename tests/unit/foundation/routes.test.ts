@@ -80,7 +80,8 @@ beforeAll(async () => {
   newsDetail = (await import("~/routes/$country.news.$news")).loader;
   config = (await import("~/routes/$country.config.$modelLine")).loader;
   index = (await import("~/routes/_index")).loader;
-});
+  // Importing every route module is the slow part, and slower still on a loaded machine.
+}, 60_000);
 
 describe("country layout", () => {
   it("loads the global stories for au and nz", async () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CacheControl, forbidsStore, NO_STORE_HEADERS, sharedCacheMayStore } from "~/features/http/cache-control";
+import { CacheControl, forbidsStore, NO_STORE_HEADERS, sharedCacheMayStore } from "~/server/http/cache-control";
 
 /** Files under `dir` (recursive), relative to the project root. */
 function sources(dir: string): string[] {
@@ -37,7 +37,7 @@ describe("cache-control values by name", () => {
     const literal = /"(?:private, |public, )?(?:no-store|max-age=\d+)[^"]*"/;
     const offenders = [...sources("app"), "server-app.ts", "server.ts"]
       .map((file) => file.split(path.sep).join("/"))
-      .filter((file) => file !== "app/features/http/cache-control.ts")
+      .filter((file) => file !== "app/server/http/cache-control.ts")
       .filter((file) =>
         readFileSync(file, "utf8")
           .split("\n")

@@ -3,9 +3,9 @@ import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { etagMatches, htmlEtag, weakEtag } from "~/features/http/html-etag.server";
-import { pageHeaders } from "~/features/pages/route-headers";
-import { PAGE_HEADERS } from "~/features/pages/content-page.server";
+import { etagMatches, htmlEtag, weakEtag } from "~/server/http/html-etag.server";
+import { pageHeaders } from "~/features/routing/route-headers";
+import { PAGE_HEADERS } from "~/features/routing/page-headers";
 
 let server: Server;
 let base: string;

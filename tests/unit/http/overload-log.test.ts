@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { accessLog, countedLog, createLogger, OVERLOAD_REFUSED } from "~/features/observability/logger.server";
+import { accessLog, countedLog, createLogger, OVERLOAD_REFUSED } from "~/server/observability/logger.server";
 
 /**
  * Under overload the fast 503s come by the thousand a second; one access line each, written

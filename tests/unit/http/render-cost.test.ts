@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { weakEtag, weakEtagWithout } from "~/features/http/html-etag.server";
-import { mayBeStaticFile } from "~/features/http/static-paths";
+import { weakEtag, weakEtagWithout } from "~/server/http/html-etag.server";
+import { mayBeStaticFile } from "~/server/http/static-paths";
 
 /** The cheaper server work of an uncached render (issue 26 item 6) gives the same answers. */
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { releaseWhenSent, RenderLimiter, type SentResponse } from "~/features/http/render-limit.server";
+import { releaseWhenSent, RenderLimiter, type SentResponse } from "~/server/http/render-limit.server";
 
 /**
  * Render slots always come back (issue 26 item 9): on 'finish', 'close' or 'error' of the

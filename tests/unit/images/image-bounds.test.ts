@@ -5,8 +5,8 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_BOXES, MODERN_FORMATS, imageSrcSet, imageUrl, siteImageSizes } from "~/components/image-url";
 import { carouselSources } from "~/features/configurator/images";
-import { checkVariant, parseImageRequest } from "~/features/images/image-request";
-import { canonicalRequest, createImageService, MissBudget, siteVariantPolicy } from "~/features/images/image-service.server";
+import { checkVariant, parseImageRequest } from "~/server/images/image-request";
+import { canonicalRequest, createImageService, MissBudget, siteVariantPolicy } from "~/server/images/image-service.server";
 
 /**
  * Bounded image work: only the variants the site's pages ask for are encoded (any other

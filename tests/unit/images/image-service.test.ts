@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cacheKey, focalCrop, MAX_DIMENSION, parseImageRequest } from "~/features/images/image-request";
-import { createImageService } from "~/features/images/image-service.server";
+import { cacheKey, focalCrop, MAX_DIMENSION, parseImageRequest } from "~/server/images/image-request";
+import { createImageService } from "~/server/images/image-service.server";
 
 describe("parseImageRequest", () => {
   it("reads sizes, focal points, formats and quality like Storyblok's image service", () => {

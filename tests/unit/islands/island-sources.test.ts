@@ -25,7 +25,7 @@ describe("the islands' preload map", () => {
 
   it("names the runtime (React) first, then the island's module and, for a block island, the blocks it renders, nested ones too", () => {
     const blok = { _uid: "a", component: "grid-blocks", items: [{ _uid: "b", component: "hero-banner", slides: [] }] };
-    expect(islandSources("block", { blok })).toEqual([ISLAND_RUNTIME_SOURCE, "app/blocks/island-entry.ts", "app/blocks/grid-blocks.tsx", "app/blocks/hero-banner.tsx"]);
+    expect(islandSources("block", { blok })).toEqual([ISLAND_RUNTIME_SOURCE, "app/blocks/island-entry.ts", "app/blocks/grid-blocks/grid-blocks.tsx", "app/blocks/hero-banner/hero-banner.tsx"]);
     expect(islandSources("site-header", { globals: {} })).toEqual([ISLAND_RUNTIME_SOURCE, "app/features/shell/site-header.tsx"]);
     expect(islandSources("unknown", {})).toEqual([]);
   });

@@ -3,12 +3,13 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { islandHost, PageProviders, type IslandPage } from "~/features/pages/page-providers";
+import { islandHost, PageProviders, type IslandPage } from "~/features/routing/page-providers";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
 import { useSite, useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { setAuState } from "~/features/site-state/store";
 import { PageFormProvider, usePageForm } from "~/islands/page-form";
 import { navigateTo, PageLocationProvider, usePageLocation, usePageSearchParams } from "~/islands/page-location";
+import { onServer } from "../support/server-stub";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -82,8 +83,9 @@ describe("PageProviders and islandHost (what every island of a page shares)", ()
     return <p className={name}>{`${country} ${state.auState} ${String(state.isSiteHeaderSolid)} ${pathname}`}</p>;
   }
 
+  // The server's render of an island (the browser's is below).
   it("gives an island the page's country, site state with the page's settings, and location", () => {
-    const html = renderToString(<PageProviders page={PAGE}><Probe name="a" /></PageProviders>);
+    const html = onServer(() => renderToString(<PageProviders page={PAGE}><Probe name="a" /></PageProviders>));
     expect(html).toBe('<p class="a">au VIC true /au/offers</p>');
   });
 
@@ -92,7 +94,7 @@ describe("PageProviders and islandHost (what every island of a page shares)", ()
       const host = islandHost(mode, PAGE);
       expect(host.mode).toBe(mode);
       expect(host.page).toBe(PAGE);
-      expect(renderToString(host.wrap(<Probe name="w" />, host.page))).toBe('<p class="w">au VIC true /au/offers</p>');
+      expect(onServer(() => renderToString(host.wrap(<Probe name="w" />, host.page)))).toBe('<p class="w">au VIC true /au/offers</p>');
     }
   });
 

@@ -2,7 +2,6 @@
 import "../support/load-blocks";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Blocks } from "~/blocks/blocks";
 import type { Blok } from "~/content/schema";
@@ -11,14 +10,15 @@ import { selectVideo, videoListingSearch } from "~/features/media/video-listing"
 import { SiteProvider } from "~/features/site-state/site-context";
 import { asset, b, parse, renderBlocks } from "../blocks/render";
 import { RoutePage } from "../support/route-page";
+import { createServerStub, renderOnServer } from "../support/server-stub";
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-function stubAt(url: string, bloks: Blok[]) {
-  const Stub = createRemixStub([
+function routes(bloks: Blok[]) {
+  return [
     {
       path: "/",
       Component: () => (
@@ -29,8 +29,18 @@ function stubAt(url: string, bloks: Blok[]) {
         </RoutePage>
       ),
     },
-  ]);
+  ];
+}
+
+function stubAt(url: string, bloks: Blok[]) {
+  const Stub = createRemixStub(routes(bloks));
   return <Stub initialEntries={[url]} />;
+}
+
+/** Server markup at `url` (what a visitor without JavaScript gets). */
+function serverMarkupAt(url: string, bloks: Blok[]) {
+  const Stub = createServerStub(routes(bloks));
+  return renderOnServer(<Stub initialEntries={[url]} />);
 }
 
 const video = asset("kestrel-drive.mp4", "");
@@ -109,12 +119,12 @@ describe("video blocks", () => {
         b("video-listing-item", { heading: "Mirra", videoCategories: [b("video-category", { heading: "City", videos: [lv("Parking")] })] }),
       ],
     });
-    const cards = parse(renderToStaticMarkup(stubAt("/", [listing])));
+    const cards = parse(serverMarkupAt("/", [listing]));
     expect([...cards.querySelectorAll(".video-listing__card-heading a")].map((a) => a.getAttribute("href"))).toEqual([
       expect.stringMatching(/^\/\?model=tarrak#video-listing-player-/),
       expect.stringMatching(/^\/\?model=mirra#/),
     ]);
-    const model = parse(renderToStaticMarkup(stubAt("/?model=tarrak&video=towing-101", [listing])));
+    const model = parse(serverMarkupAt("/?model=tarrak&video=towing-101", [listing]));
     expect(model.querySelector(".video-listing__model-heading")!.textContent).toBe("Towing 101");
     expect(model.querySelector('[aria-current="true"]')!.textContent).toBe("Towing 101");
 

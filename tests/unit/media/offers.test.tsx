@@ -3,7 +3,6 @@ import "../support/load-blocks";
 import path from "node:path";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Blocks } from "~/blocks/blocks";
 import type { Blok, Country } from "~/content/schema";
@@ -22,11 +21,12 @@ import {
   showCategoryFilter,
   type OfferModel,
 } from "~/features/offers/offers";
-import type { OffersListingData } from "~/features/offers/offers.server";
+import type { OffersListingData } from "~/blocks/offers-listing/loader.server";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { b, parse } from "../blocks/render";
 import { blockLoaderArgs } from "../support/block-loader-args";
 import { RoutePage } from "../support/route-page";
+import { createServerStub, renderOnServer } from "../support/server-stub";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
@@ -105,8 +105,9 @@ describe("offers rules", () => {
   });
 });
 
-function stub(bloks: Blok[], data: OffersListingData, url = "/", country: Country = "au") {
-  const Stub = createRemixStub([
+/** The page with its data: a live stub, or with createServerStub for server markup. */
+function stub(bloks: Blok[], data: OffersListingData, url = "/", country: Country = "au", create: typeof createServerStub = createRemixStub) {
+  const Stub = create([
     {
       path: "/",
       loader: () => ({ blockData: { [bloks[0]!._uid]: data } }),
@@ -143,7 +144,7 @@ describe("offers-listing block", () => {
   });
 
   it("renders the filter, sort form, cards, and the finance card at 2 (small) and 3 (large) without JavaScript", () => {
-    const dom = parse(renderToStaticMarkup(stub([blok], data, "/?category=SUV")));
+    const dom = parse(renderOnServer(stub([blok], data, "/?category=SUV", "au", createServerStub)));
     expect([...dom.querySelectorAll(".listing__filter a")].map((a) => a.textContent)).toEqual(["Show All", "SUV", "HEV", "Ute"]);
     expect(dom.querySelector('.listing__filter a[aria-current="true"]')!.textContent).toBe("SUV");
     expect(dom.querySelector(".listing__filter a")!.getAttribute("href")).toBe("/");
@@ -158,7 +159,7 @@ describe("offers-listing block", () => {
     expect([...card.querySelectorAll(".offer-card__panel-name")].map((p) => p.textContent)).toEqual(["Offer", "Finance"]);
     expect(card.querySelector(".offer-card__offer-text")!.textContent).toBe("Tarrak GX ABN offer");
     expect(card.querySelectorAll("details summary").length).toBe(2);
-    const all = parse(renderToStaticMarkup(stub([blok], data)));
+    const all = parse(renderOnServer(stub([blok], data, "/", "au", createServerStub)));
     const classes = [...all.querySelectorAll(".offers-listing__items > li")].map((li) => li.className);
     expect(classes[1]).toContain("offers-finance-card--small");
     expect(classes[3]).toContain("offers-finance-card--large");
@@ -166,7 +167,7 @@ describe("offers-listing block", () => {
   });
 
   it("has no finance card in NZ", () => {
-    const dom = parse(renderToStaticMarkup(stub([blok], data, "/", "nz")));
+    const dom = parse(renderOnServer(stub([blok], data, "/", "nz", createServerStub)));
     expect(dom.querySelector(".offers-finance-card")).toBeNull();
   });
 
@@ -185,9 +186,9 @@ describe("offers-listing block", () => {
 });
 
 describe("offers loader on the fixture content", () => {
-  let loader: typeof import("~/features/offers/offers.server").offersListingLoader;
+  let loader: typeof import("~/blocks/offers-listing/loader.server").loader;
   beforeAll(async () => {
-    ({ offersListingLoader: loader } = await import("~/features/offers/offers.server"));
+    ({ loader } = await import("~/blocks/offers-listing/loader.server"));
   }, 60_000);
   it("lists clearance models only unless show_all_models, with categories and finance offers", async () => {
     const request = new Request("http://localhost/au/offers");

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearerMatches, Metrics, routeKind, startMetricsServer } from "~/features/observability/metrics.server";
-import { mayBeStaticFile } from "~/features/http/static-paths";
+import { bearerMatches, Metrics, routeKind, startMetricsServer } from "~/server/observability/metrics.server";
+import { mayBeStaticFile } from "~/server/http/static-paths";
 import { closeBuild, startTestServer, type TestServer } from "../security/harness";
 
 /**

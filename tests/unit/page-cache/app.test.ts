@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import { request, type IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookSignature } from "~/content/webhook.server";
-import { purgeKeysForPublish } from "~/features/page-cache/surrogate-keys";
+import { purgeKeysForPublish } from "~/server/page-cache/surrogate-keys";
 import { closeBuild, startTestServer, type TestServer } from "../security/harness";
 
 /**
@@ -93,6 +95,37 @@ describe("page cache in the app", () => {
     const revalidated = await fetch(`${server.url}/au/news`, { headers: { "If-None-Match": etag } });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get("content-security-policy")).toBeNull();
+  });
+
+  it("sends a HIT encoded from the page's stored copy, as compression() chooses, one entity with the plain page", async () => {
+    const plain = await get("/au/offers", "", { "Accept-Encoding": "identity" });
+    const raw = (accept: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const { hostname, port } = new URL(server.url);
+        const req = request({ hostname, port, path: "/au/offers", headers: { "Accept-Encoding": accept } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const br = await raw("gzip, deflate, br, zstd");
+    expect(br.headers["x-cache"]).toBe("HIT");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers.etag).toBe(plain.res.headers.get("etag"));
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.html);
+    const gzip = await raw("gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(plain.html);
+    // deflate is still the middleware's (compressed per response).
+    const deflate = await raw("deflate");
+    expect(deflate.headers["content-encoding"]).toBe("deflate");
+    expect(inflateSync(deflate.body).toString()).toBe(plain.html);
+    const revalidated = await fetch(`${server.url}/au/offers`, { headers: { "If-None-Match": br.headers.etag!, "Accept-Encoding": "br" } });
+    expect(revalidated.status).toBe(304);
   });
 
   it("shares one entry across tracking parameters and parameters no page reads; path spellings redirect", async () => {

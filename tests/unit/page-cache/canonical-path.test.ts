@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPageLocation, canonicalPagePath } from "~/features/page-cache/canonical-path";
+import { canonicalPageLocation, canonicalPagePath } from "~/server/page-cache/canonical-path";
 import { withCountry } from "~/content/links";
 
 describe("canonical page paths", () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { webhookCoalescer, webhookSignature } from "~/content/webhook.server";
-import { purgeCdn } from "~/features/page-cache/cdn-purge.server";
+import { purgeCdn } from "~/server/page-cache/cdn-purge.server";
 
 /**
  * The publish webhook purges the CDN (issue 26 item 5, ADR 034): a local HTTP server stands in

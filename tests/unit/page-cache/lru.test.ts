@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ByteLru } from "~/features/page-cache/lru";
+import { ByteLru } from "~/server/page-cache/lru";
 
 const v = (bytes: number) => ({ bytes });
 

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getLocalContentApi } from "~/content/local-api.server";
@@ -39,6 +40,18 @@ afterAll(async () => {
   await closeBuild();
 });
 
+/** A GET with its own Host header (fetch sends the URL's). */
+function withHost(url: string, host: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 describe("overload", () => {
   it("refuses renders past the limit at once with a 503 and Retry-After; health answers meanwhile", async () => {
     // A page in the cache before the flood.
@@ -54,6 +67,23 @@ describe("overload", () => {
     expect(refused.headers.get("retry-after")).toBe("5");
     expect(refused.headers.get("cache-control")).toBe("no-store");
     expect(await refused.text()).toContain("This page is temporarily unavailable. Please try again in a few minutes.");
+    // Answered before Express, with the headers every answer carries; its policy names no nonce.
+    expect(refused.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    expect(refused.headers.get("strict-transport-security")).toContain("max-age=");
+    expect(refused.headers.get("permissions-policy")).toContain("geolocation=(self)");
+    expect(refused.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(refused.headers.get("content-security-policy")).not.toContain("'nonce-");
+    // What the app answers without a render is still answered: a spelling's redirect.
+    const spelled = await realFetch(`${server.url}/AU/Finance?x=1`, { redirect: "manual" });
+    expect(spelled.status).toBe(301);
+    expect(spelled.headers.get("location")).toBe("/au/finance?x=1");
+    // So is the bare host's www redirect, however the host is spelled.
+    for (const host of ["kestrel.test", "KESTREL.test:80", "kestr%65l.test"]) {
+      const bare = await withHost(`${server.url}/au/finance`, host);
+      expect(bare.status, host).toBe(301);
+      expect(bare.location, host).toBe("https://www.kestrel.test/au/finance");
+    }
+    expect((await withHost(`${server.url}/au/finance`, "elsewhere.test")).status).toBe(503);
 
     const health = await realFetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { PageCache, type Render } from "~/features/page-cache/page-cache.server";
-import { canonicalQuery, DECLARED_QUERY_PARAMS, pageKey, pageVariantOf, variantString } from "~/features/page-cache/variant";
-import { inlineScriptHashes } from "~/features/page-cache/page-cache.server";
+import { PageCache, type Render } from "~/server/page-cache/page-cache.server";
+import { canonicalQuery, DECLARED_QUERY_PARAMS, pageKey, pageVariantOf, variantString } from "~/server/page-cache/variant";
+import { inlineScriptHashes } from "~/server/page-cache/page-cache.server";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { RenderLimiter } from "~/features/http/render-limit.server";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { RenderLimiter } from "~/server/http/render-limit.server";
 
 const ORIGIN = "http://site.test";
 /** Nonces are 128 random bits in base64 (24 characters). */
@@ -171,6 +172,45 @@ describe("PageCache", () => {
     }
     for (const path of inUse) expect((await cache.serve(req(path), N, render, true)).headers.get("X-Cache"), path).toBe("HIT");
   }, 60_000);
+
+  it("sends a stored page encoded as compression() would, from one copy per encoding counted in its bytes", async () => {
+    const cache = new PageCache({ encode: true });
+    const { render } = renderer({ body: (url) => `<html>${"<p>a dealer near you</p>".repeat(200)}${url.pathname}</html>` });
+    const get = (accept: string | null) => cache.serve(new Request(`${ORIGIN}/au/news`, { headers: accept === null ? {} : { "Accept-Encoding": accept } }), N, render, true);
+    const plain = await get(null);
+    const text = await plain.text();
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    const bytes = cache.bytes;
+
+    const br = await get("gzip, deflate, br, zstd");
+    expect(br.headers.get("X-Cache")).toBe("HIT");
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(br.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(br.headers.get("ETag")).toBe(plain.headers.get("ETag"));
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(brotliDecompressSync(brBody).toString()).toBe(text);
+    expect(cache.bytes).toBe(bytes + brBody.length);
+
+    const gzip = await get("gzip");
+    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
+    const gzipBody = Buffer.from(await gzip.arrayBuffer());
+    expect(gunzipSync(gzipBody).toString()).toBe(text);
+    expect(cache.bytes).toBe(bytes + brBody.length + gzipBody.length);
+    // Made once: the next HIT is the same copy and counts nothing more.
+    expect(Buffer.from(await (await get("br")).arrayBuffer()).equals(brBody)).toBe(true);
+    expect(cache.bytes).toBe(bytes + brBody.length + gzipBody.length);
+    // deflate and identity are left to the middleware.
+    expect((await get("deflate")).headers.get("Content-Encoding")).toBeNull();
+    expect((await get("identity, gzip;q=0")).headers.get("Content-Encoding")).toBeNull();
+    // A page below the middleware's threshold is sent as it is.
+    const { render: small } = renderer();
+    await cache.serve(req("/au/offers"), N, small, true);
+    expect((await cache.serve(new Request(`${ORIGIN}/au/offers`, { headers: { "Accept-Encoding": "br" } }), N, small, true)).headers.get("Content-Encoding")).toBeNull();
+    // Without the option, stored pages go out as they are (compression() encodes them).
+    const unencoded = new PageCache();
+    await unencoded.serve(req("/au/news"), N, render, true);
+    expect((await unencoded.serve(new Request(`${ORIGIN}/au/news`, { headers: { "Accept-Encoding": "br" } }), N, render, true)).headers.get("Content-Encoding")).toBeNull();
+  });
 
   it("stores no page over its entry cap (served, rendered each time)", async () => {
     const cache = new PageCache({ maxEntryBytes: 10_000 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deepFreeze } from "~/content/cache.server";
-import { folderKey, keysOfList, keysOfStory, purgeKeysForPublish, surrogateKeyHeaders } from "~/features/page-cache/surrogate-keys";
-import { withSurrogateKeys } from "~/features/security/remix-handler.server";
+import { folderKey, keysOfList, keysOfStory, purgeKeysForPublish, surrogateKeyHeaders } from "~/server/page-cache/surrogate-keys";
+import { withSurrogateKeys } from "~/server/security/remix-handler.server";
 
 /** Surrogate keys (issue 26 item 5): pages name their content; a publish purges exactly those. */
 

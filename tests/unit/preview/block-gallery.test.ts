@@ -3,10 +3,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { blockRegistry } from "~/blocks/index";
 import { blockSchemas } from "~/blocks/schemas";
-import { collectBlockExamples, describeBlockFields, typeLabel, type GalleryStory } from "~/features/preview/block-gallery";
+import { collectBlockExamples, describeBlockFields, typeLabel, type GalleryStory } from "~/pages/block-gallery";
 import { createHash } from "node:crypto";
-import { blockGalleryAllowed, loadGalleryStories } from "~/features/preview/block-gallery.server";
-import { getEnv } from "~/env.server";
+import { blockGalleryAllowed, loadGalleryStories } from "~/pages/block-gallery.server";
+import { getEnv } from "~/server/env.server";
 import { sitemapPath } from "~/features/seo/sitemap";
 
 process.env.CONTENT_DIR = "content-fixtures";

@@ -1,13 +1,13 @@
 import "../support/load-blocks";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createRemixStub } from "@remix-run/testing";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ContentPage } from "~/features/pages/content-page";
-import type { PageStory } from "~/features/pages/content-page.server";
-import { DEFAULT_LOCAL_PREVIEW_TOKEN } from "~/features/preview/preview.server";
+import { ContentPage } from "~/pages/content-page";
+import type { PageStory } from "~/pages/content-page.server";
+import { DEFAULT_LOCAL_PREVIEW_TOKEN } from "~/server/env.server";
 import { previewTokenFor } from "~/features/preview/token.server";
 import { SiteProvider } from "~/features/site-state/site-context";
+import { createServerStub } from "../support/server-stub";
 
 // The fixture content, published by default (NODE_ENV=test), previews signed with the local default token.
 process.env.CONTENT_DIR = "content-fixtures";
@@ -38,7 +38,7 @@ async function load(loader: Loader, url: string, params: Record<string, string>)
 }
 
 function render(story: PageStory): string {
-  const Stub = createRemixStub([{ path: "/", Component: () => <SiteProvider value={{ country: "au" }}><ContentPage story={story} /></SiteProvider> }]);
+  const Stub = createServerStub([{ path: "/", Component: () => <SiteProvider value={{ country: "au" }}><ContentPage story={story} /></SiteProvider> }]);
   return renderToStaticMarkup(<Stub />);
 }
 

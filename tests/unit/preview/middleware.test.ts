@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import { previewMiddleware } from "~/features/preview/middleware.server";
 import { previewTokenFor } from "~/features/preview/token.server";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import { hasPreviewParams, readPreviewParams } from "~/features/preview/params";
-import { DEFAULT_LOCAL_PREVIEW_TOKEN, isPreviewUrl, previewClientInfo, previewSecret } from "~/features/preview/preview.server";
+import { isPreviewUrl, previewClientInfo, previewSecret } from "~/features/preview/preview.server";
+import { DEFAULT_LOCAL_PREVIEW_TOKEN } from "~/server/env.server";
 import { previewTokenFor, verifyPreviewParams, verifyPreviewSearch } from "~/features/preview/token.server";
 import { LOCAL_BRIDGE_URL, STORYBLOK_BRIDGE_URL } from "~/features/preview/bridge";
 

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
-import type { Env } from "~/env.server";
-import type { LogLevel } from "~/features/observability/logger.server";
+import type { Env } from "~/server/env.server";
+import type { LogLevel } from "~/server/observability/logger.server";
 
 /**
  * The whole Express application of server-app.ts, started on a free port of 127.0.0.1 with the
@@ -69,14 +69,14 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   delete process.env.CRM_BASE_URL;
   delete process.env.BOT_CHECK_SECRET;
 
-  const { parseEnv } = await import("~/env.server");
+  const { parseEnv } = await import("~/server/env.server");
   const { createApp } = await import("../../../server-app");
-  const { createLogger } = await import("~/features/observability/logger.server");
+  const { createLogger } = await import("~/server/observability/logger.server");
   const env = parseEnv(process.env);
   const logs: TestServer["logs"] = [];
   const logger = createLogger("json", (line, level) => logs.push({ level, line }));
-  const app = createApp({ env, build, logger, imageCacheDir: path.join(dir, "images") });
-  const server: Server = app.listen(0, "127.0.0.1");
+  const { listener } = createApp({ env, build, logger, imageCacheDir: path.join(dir, "images") });
+  const server: Server = createServer(listener).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

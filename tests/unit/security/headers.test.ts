@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { contentSecurityPolicy, cspDirectives, PERMISSIONS_POLICY, STORYBLOK_EDITOR_ORIGIN } from "~/features/security/csp";
-import { applyPreviewPolicy, securityHeaders } from "~/features/security/headers.server";
-import { hardenSetCookie } from "~/features/security/remix-handler.server";
+import { contentSecurityPolicy, cspDirectives, PERMISSIONS_POLICY, STORYBLOK_EDITOR_ORIGIN } from "~/server/security/csp";
+import { applyPreviewPolicy, securityHeaders, staticSecurityHeaders } from "~/server/security/headers.server";
+import { hardenSetCookie } from "~/server/security/remix-handler.server";
 import { closeBuild, startTestServer, type TestServer } from "./harness";
 
 /**
@@ -195,6 +195,28 @@ describe("the Storyblok preview widens the CSP for that response only", () => {
       expect(directive(preview, "frame-src")).toContain(STORYBLOK_EDITOR_ORIGIN);
       expect(directive(preview, "script-src").some((v) => v.startsWith("'nonce-"))).toBe(true);
       expect(directive(preview, "script-src")).not.toContain("'unsafe-inline'");
+    } finally {
+      listener.close();
+    }
+  });
+
+  it("answers written before Express (a client's fast 503) carry the same headers, with a policy that names no nonce", async () => {
+    const options = { production: true, https: true };
+    const app = express();
+    app.use(securityHeaders(options));
+    app.get("/", (_req, res) => res.end("ok"));
+    const listener = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => listener.once("listening", resolve));
+    try {
+      const live = await fetch(`http://127.0.0.1:${(listener.address() as AddressInfo).port}/`);
+      const fixed = new Headers(staticSecurityHeaders(options));
+      const names = (headers: Headers) => [...headers.keys()].filter((name) => !["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(name)).sort();
+      expect(names(fixed)).toEqual(names(live.headers));
+      for (const name of names(fixed)) if (name !== "content-security-policy") expect(fixed.get(name), name).toBe(live.headers.get(name));
+      const csp = fixed.get("content-security-policy")!;
+      expect(csp).toBe(contentSecurityPolicy({ scriptHashes: [], https: true }));
+      expect(csp).not.toContain("'nonce-");
+      expect(directive(csp, "script-src")).not.toContain("'unsafe-inline'");
     } finally {
       listener.close();
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkReadiness, contentReachable } from "~/features/observability/health.server";
-import { accessLog, createLogger, formatLine, installConsoleLogger, pathOnly, redact } from "~/features/observability/logger.server";
-import { requestIdFrom, runWithRequestContext } from "~/features/observability/request-context.server";
+import { checkReadiness, contentReachable } from "~/server/observability/health.server";
+import { accessLog, createLogger, formatLine, installConsoleLogger, pathOnly, redact } from "~/server/observability/logger.server";
+import { requestIdFrom, runWithRequestContext } from "~/server/observability/request-context.server";
 
 describe("structured logs without personal data", () => {
   it("masks e-mail addresses and phone numbers, keeps ids and counts", () => {

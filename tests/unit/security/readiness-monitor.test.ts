@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ReadinessMonitor } from "~/features/observability/health.server";
+import { ReadinessMonitor } from "~/server/observability/health.server";
 
 /**
  * /readyz answers from a background check (issue 26 item 9): no check runs for a request once the

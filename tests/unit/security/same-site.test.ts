@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getLeadStore } from "~/features/forms/store.server";
-import { isJsonContentType, originMismatchesHost, sameSiteVerdict } from "~/features/security/same-site";
+import { isJsonContentType, originMismatchesHost, sameSiteVerdict } from "~/server/security/same-site";
 import { contactUsLead } from "../../support/leads";
 import { closeBuild, startTestServer, type TestServer } from "./harness";
 

@@ -9,7 +9,7 @@ import {
   organizationJsonLd,
   serializeJsonLd,
 } from "~/features/seo/json-ld";
-import { autoDealerJsonLd } from "~/features/seo/dealer-json-ld";
+import { autoDealerJsonLd } from "~/features/dealers/dealer-json-ld";
 
 const SITE = "https://www.kestrel.example";
 const org = { id: `${SITE}/au#organization`, name: "Kestrel Motors", url: `${SITE}/au`, logo: `${SITE}/media/brand-logo.svg` };

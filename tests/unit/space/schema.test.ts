@@ -49,7 +49,7 @@ const RESERVED = new Set(["_uid", "component", "_editable"]);
 
 function zodComponents(): Map<string, Set<string>> {
   const modules = import.meta.glob<Record<string, unknown>>(
-    ["../../../app/blocks/*.schema.ts", "../../../app/components/*.schema.ts", "../../../app/features/forms/content.ts"],
+    ["../../../app/blocks/*/*.schema.ts", "../../../app/components/*.schema.ts", "../../../app/features/forms/content.ts"],
     { eager: true },
   );
   const candidates: unknown[] = [...Object.values(blockSchemas), ...Object.values(contentTypeSchemas)];

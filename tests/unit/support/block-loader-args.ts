@@ -1,5 +1,5 @@
 import type { BlockLoaderArgs } from "~/blocks/loaders.server";
-import { createPageMemo, type PageMemo } from "~/blocks/runtime/page-memo";
+import { createPageMemo, type PageMemo } from "~/lib/page-memo";
 
 /**
  * The arguments loadBlockData gives a block loader, for calling one directly: `once` is a new

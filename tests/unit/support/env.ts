@@ -1,4 +1,4 @@
-import { getEnv, parseEnv, type Env } from "~/env.server";
+import { getEnv, parseEnv, type Env } from "~/server/env.server";
 
 /**
  * Test values for the validated environment that server modules read through getEnv().

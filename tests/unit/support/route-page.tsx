@@ -1,6 +1,6 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
-import { blockDataOf, BlockDataProvider, type BlockDataMap } from "~/blocks/runtime/block-data";
+import { blockDataOf, BlockDataProvider, type BlockDataMap } from "~/components/block-data";
 import { PageLocationProvider } from "~/islands/page-location";
 
 /**

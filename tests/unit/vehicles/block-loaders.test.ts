@@ -1,18 +1,18 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { BlockLoaderArgs } from "~/blocks/loaders.server";
-import { createPageMemo } from "~/blocks/runtime/page-memo";
-import type { VehicleBlockData } from "~/features/vehicles/block-loaders.server";
+import { createPageMemo } from "~/lib/page-memo";
+import type { VehicleBlockData } from "~/blocks/vehicle-data.server";
 import { blockLoaderArgs } from "../support/block-loader-args";
 
 process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
 delete process.env.FINANCE_PARTNER_URL;
 
-let loaders: typeof import("~/features/vehicles/block-loaders.server");
+let loaders: typeof import("~/blocks/vehicle-data.server");
 let loadBlockData: typeof import("~/blocks/loaders.server").loadBlockData;
 beforeAll(async () => {
-  loaders = await import("~/features/vehicles/block-loaders.server");
+  loaders = await import("~/blocks/vehicle-data.server");
   ({ loadBlockData } = await import("~/blocks/loaders.server"));
 }, 60_000);
 

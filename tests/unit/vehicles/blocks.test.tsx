@@ -6,10 +6,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Blocks } from "~/blocks/blocks";
-import { createPageMemo } from "~/blocks/runtime/page-memo";
+import { createPageMemo } from "~/lib/page-memo";
 import type { Blok, Country } from "~/content/schema";
 import { FinancePanel } from "~/features/finance/components/finance-panel";
-import type { AuState } from "~/features/pricing/states";
+import type { AuState } from "~/lib/au-states";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { blockLoaderArgs } from "../support/block-loader-args";
 import { RoutePage } from "../support/route-page";
@@ -18,9 +18,9 @@ process.env.CONTENT_DIR = path.resolve("content-fixtures");
 process.env.STORYBLOK_TOKEN = "";
 delete process.env.FINANCE_PARTNER_URL;
 
-let loaders: typeof import("~/features/vehicles/block-loaders.server");
+let loaders: typeof import("~/blocks/vehicle-data.server");
 beforeAll(async () => {
-  loaders = await import("~/features/vehicles/block-loaders.server");
+  loaders = await import("~/blocks/vehicle-data.server");
 });
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import { AU_STATE_NAMES, type AuState } from "../states";
+import { AU_STATE_NAMES, type AuState } from "~/lib/au-states";
 
 /**
  * The "Configure your pricing" modal's contract: any link to `#configure-pricing` opens it

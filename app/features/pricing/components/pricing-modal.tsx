@@ -6,7 +6,7 @@ import { useHydrated } from "~/islands/use-hydrated";
 import { useMediaQuery } from "~/components/use-media-query";
 import { useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { setAuState, setIsABN } from "~/features/site-state/store";
-import { AU_STATE_OPTIONS, isAuState } from "../states";
+import { AU_STATE_OPTIONS, isAuState } from "~/lib/au-states";
 import { BUYER_CHOICE_ACTION, PRICING_MODAL_ID, PRICING_TEXTS } from "./pricing-location";
 
 /**

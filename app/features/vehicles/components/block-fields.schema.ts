@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { field, storyRefSchema } from "~/content/schema";
-import { sectionFields } from "~/blocks/shared.schema";
+import { sectionFields } from "~/components/section-block.schema";
 
 /** A model-line reference: a UUID (reference field), a resolved story or a slug ("tarrak"). */
 export const modelLineRefSchema = storyRefSchema;

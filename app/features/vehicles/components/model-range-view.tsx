@@ -2,12 +2,12 @@ import { useId } from "react";
 import { Carousel, type Responsive } from "~/components/carousel";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
-import { Section, SectionHeader, type SectionFields } from "~/blocks/shared";
-import { useBlockData } from "~/blocks/runtime/block-data";
+import { Section, SectionHeader, type SectionFields } from "~/components/section-block";
+import { useBlockData } from "~/components/block-data";
 import { FinancePanel } from "~/features/finance/components/finance-panel";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import { sortVehicleModels, vehiclePrice } from "../logic";
-import type { VehicleBlockData } from "../block-loaders.server";
+import type { VehicleBlockData } from "../types";
 import type { VehicleModel } from "../types";
 import { ColourSwatches, PriceDisclaimers, VehiclePrice, colourImage, useBuyer, useColourChoice } from "./parts";
 
