@@ -42,6 +42,8 @@ async function scriptsLoaded(page: Page, pattern: RegExp): Promise<string[]> {
 
 /** React's chunk of the islands' build (vite.islands.config.ts names it). */
 const REACT_CHUNK = /^\/islands\/assets\/react-[\w-]+\.js$/;
+/** The islands' plain entry (app/entry.islands.ts). */
+const ISLANDS_ENTRY = /^\/islands\/assets\/entry\.islands-[\w-]+\.js$/;
 const menuPanel = (page: Page) => page.locator("#mega-menu-panel");
 
 /** Opens the mega menu: the button with JavaScript, the summary without. */
@@ -223,7 +225,10 @@ test.describe("mega menu", () => {
       await held;
       await route.continue();
     });
-    await open(page, testInfo, "/au", { shell: false });
+    // Not waiting for `data-hydrated`: the hero in view hydrates with React, which is held. The
+    // islands' entry has run (it holds the tap until React comes).
+    await page.goto("/au");
+    await expect.poll(() => scriptsLoaded(page, ISLANDS_ENTRY)).not.toEqual([]);
     expect(await scriptsLoaded(page, REACT_CHUNK)).toEqual([]);
     await expect(headerIsland(page)).not.toHaveAttribute("data-island-ready");
     await page.locator("summary.menu-button").click();
