@@ -2,11 +2,12 @@ import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 /**
- * The browser build of the islands (app/entry.islands.tsx), beside Remix's own browser build:
+ * The browser build of the islands (app/entry.islands.ts), beside Remix's own browser build:
  * `build/client/islands/`, with a manifest the server reads for the entry and its preloads
- * (app/islands/assets.server.ts). Each island's code is a chunk of its own, loaded when the island
- * hydrates. React and ReactDOM are one chunk (it changes only with an upgrade); zod and its
- * setting are one (app/lib/zod-config.ts says why).
+ * (app/islands/assets.server.ts). The entry is plain DOM code; React comes with the runtime
+ * (app/islands-runtime.tsx) for the first island that hydrates, and each island's code is a chunk
+ * of its own, loaded when the island hydrates. React and ReactDOM are one chunk (it changes only
+ * with an upgrade); zod and its setting are one (app/lib/zod-config.ts says why).
  */
 
 /** The stylesheets come from Remix's build (one per page, linked by the root); here a CSS import is nothing. */
@@ -40,11 +41,60 @@ function noServerModules(): Plugin {
 }
 
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler)\//;
+/**
+ * The React half of the islands' runtime and what every island reads through it (the page's
+ * providers, the site state's hook and valtio's React half, the page's location and form,
+ * `useHydrated`): one chunk, loaded with the first island that hydrates. None of it may be part of the plain entry's graph, which would
+ * then load React with the page (the performance e2e spec checks the entry imports nothing).
+ */
+const RUNTIME =
+  /\/app\/(islands-runtime|islands\/(island|hydrate|use-hydrated|page-location|page-form)|features\/routing\/page-providers|features\/site-state\/site-context)\.tsx?$|\/node_modules\/(valtio|proxy-compare)\//;
+
+/**
+ * The small modules most islands render with (links, images, rich text, buttons, labels,
+ * breakpoints): one chunk rather than a dozen of a few hundred bytes each, which compress badly
+ * apart and cost a request each.
+ */
+const UI =
+  /\/app\/(components\/(blok-renderer|media-kind|use-media-query|smart-link|breakpoints|labels|section|button|text-or-rich|image|image-url|asset-hosts|rich-text|section-block)|content\/links|lib\/object|features\/analytics\/button-id)\.tsx?$/;
+
+interface ChunkApi {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(id: string): { importedIds: readonly string[]; isEntry: boolean } | null;
+}
+
+/**
+ * The modules the plain entry imports statically, at any depth. They stay in the entry's chunk
+ * whoever else imports them: Rollup would otherwise pull a module that the runtime's chunk depends
+ * on into that chunk, and the entry would then import it, and React with it.
+ */
+function entryGraph(api: ChunkApi): Set<string> {
+  const graph = new Set<string>();
+  const visit = (id: string) => {
+    if (graph.has(id)) return;
+    graph.add(id);
+    for (const imported of api.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  for (const id of api.getModuleIds()) if (api.getModuleInfo(id)?.isEntry) visit(id);
+  return graph;
+}
+
+let entry: Set<string> | null = null;
+
+/** A new build works the entry's graph out afresh. */
+function freshEntryGraph(): Plugin {
+  return {
+    name: "islands-fresh-entry-graph",
+    buildStart() {
+      entry = null;
+    },
+  };
+}
 
 export default defineConfig({
   base: "/islands/",
   publicDir: false,
-  plugins: [withoutCss(), noServerModules(), tsconfigPaths()],
+  plugins: [withoutCss(), noServerModules(), freshEntryGraph(), tsconfigPaths()],
   esbuild: { jsx: "automatic" },
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
@@ -55,13 +105,18 @@ export default defineConfig({
     // of every island's files in the entry, no script inserting links late.
     modulePreload: false,
     rollupOptions: {
-      input: "app/entry.islands.tsx",
+      input: "app/entry.islands.ts",
       output: {
         // No folding of small chunks: each island's module keeps its own chunk and its entry in the
-        // manifest, which the server's preload hints look up by module.
-        manualChunks(id) {
+        // manifest, which the server's preload hints look up by module. The runtime's chunk is
+        // found by its name (islands-runtime), as a module another imports statically is.
+        manualChunks(id, api) {
           if (id.includes("/node_modules/zod/") || id.endsWith("/app/lib/zod-config.ts")) return "zod";
           if (FRAMEWORK.test(id) || id.startsWith("\0commonjsHelpers")) return "react";
+          entry ??= entryGraph(api);
+          if (entry.has(id)) return "entry.islands";
+          if (RUNTIME.test(id)) return "islands-runtime";
+          if (UI.test(id)) return "ui";
           return undefined;
         },
       },

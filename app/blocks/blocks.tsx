@@ -10,7 +10,7 @@ import { blockRegistry } from "./index";
 import { editableAttributes } from "./editable";
 import { BlokBoundary, BlokTrack, FailedBlok, useFailedOnServer } from "./failures";
 import { isInvalidBlok } from "./invalid";
-import { blockComponent, loadBlock, needsHydration } from "./runtime/loading";
+import { blockComponent, islandWhen, loadBlock, needsHydration } from "./runtime/loading";
 import { BlockPositionContext, isVisibleIn, openingIndex, useBlockPosition, type BlockPosition } from "../components/visibility";
 
 export { isVisibleIn, useBlockPosition } from "../components/visibility";
@@ -87,7 +87,7 @@ interface BlockIslandProps {
 /**
  * A blok that needs JavaScript, as an island: its content, its place, its story's metadata and
  * the block data of the bloks inside it are its props; the browser loads the blocks it renders
- * before it hydrates (app/entry.islands.tsx).
+ * before it hydrates (app/entry.islands.ts), when its registry entry says (`when`).
  */
 export const blockIsland = defineIsland("block", ({ blok, position, story, blockData, form }: BlockIslandProps) => {
   const inner = (
@@ -119,7 +119,7 @@ function BlokSlot({ blok, position, className }: { blok: Blok; position: BlockPo
   if (failedContent && sameBlok(failedContent, blok)) return <FailedBlok blok={blok} className={className} />;
   if (needsHydration(blok)) {
     const props: BlockIslandProps = { blok, position, story, blockData: blockDataIn(blok, blockData), form };
-    return <Island island={blockIsland} props={props} className={className} {...editableAttributes(blok)} />;
+    return <Island island={blockIsland} props={props} when={islandWhen(blok)} className={className} {...editableAttributes(blok)} />;
   }
   return (
     <div className={className} {...editableAttributes(blok)}>

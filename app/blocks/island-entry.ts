@@ -1,5 +1,5 @@
 /**
- * What the islands' entry loads for a block island (app/entry.islands.tsx). A module of its own,
+ * What the islands' entry loads for a block island (app/entry.islands.ts). A module of its own,
  * imported only there, so the islands' build gives it a chunk and a manifest entry that the
  * server's preload hints find (app/islands.server.ts).
  */

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { Country } from "~/content/schema";
+import type { IslandWhen } from "~/islands/island-dom";
 import type { PageMemo } from "~/lib/page-memo";
 
 /**
@@ -23,6 +24,14 @@ export interface BlockEntry {
    * client-side navigation. A function decides from the blok's content (app/blocks/runtime/hydration.ts).
    */
   hydrate: boolean | ((blok: Record<string, unknown>) => boolean);
+  /**
+   * When an island of the block hydrates: "visible" (the default) when it nears the viewport, for
+   * a block that does something unasked (autoplay, measuring, a map); "interaction" when the
+   * visitor heads for it, for a block whose server HTML works and shows the same until then (its
+   * in-place links are replayed once it runs; prices follow a changed buyer's choice, which wakes
+   * it); "load" with the page.
+   */
+  when?: IslandWhen;
 }
 
 export interface BlockLoaderArgs {

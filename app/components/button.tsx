@@ -24,7 +24,7 @@ export function Button({ blok, className: extraClass }: { blok: ButtonBlok; clas
   const className = [`button button--${blok.size ?? "sm"} button--${blok.variant ?? "primary"}`, extraClass ?? ""].filter(Boolean).join(" ");
   const modalName = blok.modalAction?.trim();
   if (modalName) {
-    // DocumentActions opens the modal on click; without JavaScript the href shows it (:target).
+    // The document's actions (document-actions.ts) open the modal on click; without JavaScript the href shows it (:target).
     return (
       <a className={className} href={`#${modalId(modalName)}`} data-modal-action={modalName} aria-haspopup="dialog" {...tracking}>
         {label}
@@ -33,7 +33,7 @@ export function Button({ blok, className: extraClass }: { blok: ButtonBlok; clas
   }
   const resolved = resolveLink(blok.link, country);
   if (!resolved) return null;
-  // A video link plays in the video modal (DocumentActions); without JavaScript it goes to the file.
+  // A video link plays in the video modal (document-actions.ts); without JavaScript it goes to the file.
   const video = isVideoUrl(resolved.href) ? videoLinkAttributes(label, blok.captions?.filename) : {};
   return (
     <ResolvedAnchor resolved={resolved} className={className} {...video} {...tracking}>

@@ -1,17 +1,23 @@
-import { useSyncExternalStore } from "react";
-
 /*
- * Which named modal is open. Apart from the dialog (modal.tsx) so that what opens a modal (a
- * button's `modalAction`, DocumentActions on every page) does not load the dialog's code.
+ * Which named modal is open. Plain DOM code, apart from the dialog (modal.tsx) and from React
+ * (use-modal-open.ts), so that what opens a modal (a button's `modalAction`, the document's
+ * actions on every page) loads neither.
  */
 
 let openName: string | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
-const subscribe = (listener: () => void) => {
+
+/** Calls `listener` whenever a modal opens or closes; returns its removal. */
+export function subscribeModals(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-};
+}
+
+/** The open modal's name, or null. */
+export function openModalName(): string | null {
+  return openName;
+}
 
 /** Opens the named modal (a button's `modalAction`). */
 export function openModal(name: string): void {
@@ -24,15 +30,6 @@ export function closeModal(name?: string): void {
   if (name && openName !== name) return;
   openName = null;
   emit();
-}
-
-/** True while the named modal is open. */
-export function useModalOpen(name: string): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => openName === name,
-    () => false
-  );
 }
 
 /** The element id of a named modal: the no-JavaScript fallback links to `#modal-<name>`. */

@@ -7,7 +7,8 @@ import {
 } from "react";
 import { createPortal } from "react-dom";
 import { LABELS } from "./labels";
-import { closeModal, modalId, useModalOpen } from "./modal-state";
+import { closeModal, modalId } from "./modal-state";
+import { useModalOpen } from "./use-modal-open";
 import { useHydrated } from "~/islands/use-hydrated";
 
 /** Modal sizes of the spec; sm is the default. */

@@ -18,7 +18,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * True while the mega menu is open. Until the shell's site state (valtio `isMegaMenuOpen`) is
+ * True while the mega menu is open. Until the shell's site state (`isMegaMenuOpen`) is
  * wired in, this watches the `mega-menu-open` class on `<body>`.
  */
 export function useMegaMenuOpen(): boolean {

@@ -10,7 +10,7 @@ export interface IslandAssets {
 /** Where `vite.islands.config.ts` writes the islands' build, under the site's static files. */
 export const ISLANDS_DIR = "islands";
 const MANIFEST = path.join("build", "client", ISLANDS_DIR, ".vite", "manifest.json");
-const ENTRY_SOURCE = "app/entry.islands.tsx";
+const ENTRY_SOURCE = "app/entry.islands.ts";
 
 interface ManifestChunk {
   file: string;

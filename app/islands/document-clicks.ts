@@ -1,10 +1,11 @@
-import { useEffect } from "react";
 import { isPlainClick } from "~/islands/plain-click";
 
 /**
  * The one document-level click delegator. Behaviour that static HTML needs without a React handler
  * of its own (modal and video links, the pricing opener, closing popovers) goes through here, in
- * the order written in `CLICK_HANDLERS`, whichever island registered first.
+ * the order written in `CLICK_HANDLERS`, whoever registered first. Plain DOM code: the page's
+ * effects register before any island has loaded React; islands register from their effects
+ * (use-document-click.ts).
  *
  * One listener on the document, bubble phase, installed on the first registration: it runs after
  * the handlers of the React roots inside the document, so a click a component already handled
@@ -12,13 +13,16 @@ import { isPlainClick } from "~/islands/plain-click";
  * click by calling `event.preventDefault()`.
  */
 export const CLICK_HANDLERS = [
-  /** pricing-modal-slot.tsx: a link to #configure-pricing opens the pricing modal. */
+  /**
+   * pricing-modal-slot.tsx: a link to #configure-pricing opens the pricing modal (until that
+   * island runs, pricing-opener.ts wakes it and clicks again).
+   */
   { name: "pricing-opener", unhandledOnly: true },
-  /** document-actions.tsx: `[data-modal-action]` opens its modal, a video link the video modal. */
+  /** document-actions.ts: `[data-modal-action]` opens its modal, a video link the video modal. */
   { name: "modal-and-video", unhandledOnly: true },
-  /** document-actions.tsx: a country switch link reports the switch; the link then navigates. */
-  { name: "country-switch", unhandledOnly: true },
-  /** document-actions.tsx: any click outside an open popover closes it, handled or not. */
+  /** document-actions.ts: the header's logo and a country switch link are reported; the link then navigates. */
+  { name: "link-analytics", unhandledOnly: true },
+  /** document-actions.ts: any click outside an open popover closes it, handled or not. */
   { name: "popovers", unhandledOnly: false },
 ] as const;
 
@@ -57,12 +61,4 @@ export function onDocumentClick(name: ClickHandlerName, handler: ClickHandler): 
   return () => {
     if (registered.get(name) === handler) registered.delete(name);
   };
-}
-
-/**
- * A component's handler for one slot while it is mounted. Registering again (a new `handler`)
- * keeps the slot's place: the order is the table's, not the registrations'.
- */
-export function useDocumentClick(name: ClickHandlerName, handler: ClickHandler): void {
-  useEffect(() => onDocumentClick(name, handler), [name, handler]);
 }

@@ -1,24 +1,26 @@
 import { createContext, useContext, useId, type ReactElement, type ReactNode } from "react";
+import {
+  CHUNKS_ATTRIBUTE,
+  KEY_ATTRIBUTE,
+  NAME_ATTRIBUTE,
+  PAGE_SCRIPT_ID,
+  PROPS_ATTRIBUTE,
+  scriptJson,
+  WHEN_ATTRIBUTE,
+  type IslandDefinition,
+  type IslandWhen,
+} from "./island-dom";
 
 /**
  * Islands: the parts of a server-rendered page that need JavaScript, each hydrated in the browser
- * as its own React root from props serialised beside it (app/islands/hydrate.ts). Everything
- * else on the page stays the server's HTML and loads no code.
+ * as its own React root from props serialised beside it (app/islands/start.ts, hydrate.ts).
+ * Everything else on the page stays the server's HTML and loads no code.
  *
- * An island is defined once, by name, with the function that renders it from its props; the
- * server renders it through `<Island>`, and the browser's entry finds it by the same name.
+ * An island is defined once, by name, with the function that renders it from its props and when
+ * it hydrates (`defineIsland`, island-dom.ts); the server renders it through `<Island>`, and the
+ * browser's entry finds it by the same name.
  */
-export interface IslandDefinition<P> {
-  name: string;
-  render(props: P): ReactNode;
-}
-
-export function defineIsland<P>(name: string, render: (props: P) => ReactNode): IslandDefinition<P> {
-  return { name, render };
-}
-
-/** When an island hydrates: as soon as the browser is idle, or when it nears the viewport. Any interaction with it hydrates it at once. */
-export type IslandWhen = "idle" | "visible";
+export { defineIsland, PAGE_SCRIPT_ID, PROPS_ATTRIBUTE, scriptJson, type IslandDefinition, type IslandWhen } from "./island-dom";
 
 /**
  * How the page being rendered hosts islands:
@@ -42,7 +44,12 @@ export interface IslandHost<Page = unknown> {
  */
 export interface IslandRenderer {
   render(element: ReactElement, identifierPrefix: string): string;
-  preloads?(name: string, props: unknown): readonly string[];
+  /**
+   * The script files the island needs that the page has not announced yet. `announce`: the island
+   * hydrates with the page, its files are preloaded beside it (and count as announced); else they
+   * are named on its container, for the runtime to preload when it wakes the island.
+   */
+  preloads?(name: string, props: unknown, announce: boolean): readonly string[];
 }
 
 const HostContext = createContext<IslandHost | null>(null);
@@ -53,19 +60,6 @@ const InsideIsland = createContext(false);
 export const IslandHostProvider = HostContext.Provider;
 export const IslandRendererProvider = RendererContext.Provider;
 
-/** The element that holds the props of the island whose container has `data-island-props=<key>`. */
-export const PROPS_ATTRIBUTE = "data-island-for";
-/** The id of the script with the page-wide values (`IslandHost.page`). */
-export const PAGE_SCRIPT_ID = "island-page";
-
-/** JSON safe inside a `<script>`: no `</script>`, no HTML comment openers. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value ?? null)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
-
 /** The content of an island root, the same on the server and in the browser. */
 export function islandContent<P>(island: IslandDefinition<P>, props: P): ReactElement {
   return <InsideIsland.Provider value={true}>{island.render(props)}</InsideIsland.Provider>;
@@ -75,12 +69,13 @@ type Attributes = { className?: string; id?: string } & { [data: `data-${string}
 
 /**
  * An island in its container element (a `<div>`, or `as`). With JavaScript, the browser hydrates
- * the container's inside from `props`; without it, the server's HTML is the page.
+ * the container's inside from `props` (`when`: the island's own unless given); without it, the
+ * server's HTML is the page.
  */
 export function Island<P>({
   island,
   props,
-  when = "idle",
+  when = island.when,
   as: Tag = "div",
   ...attributes
 }: { island: IslandDefinition<P>; props: P; when?: IslandWhen; as?: "div" | "span" } & Attributes) {
@@ -94,25 +89,19 @@ export function Island<P>({
   }
   const content = islandContent(island, props);
   const html = renderer ? renderer.render(host.wrap(content, host.page), key) : null;
-  const preloads = renderer?.preloads?.(island.name, props) ?? [];
+  const withPage = when === "load";
+  const files = renderer?.preloads?.(island.name, props, withPage) ?? [];
+  const container = {
+    ...attributes,
+    [NAME_ATTRIBUTE]: island.name,
+    [WHEN_ATTRIBUTE]: when,
+    [KEY_ATTRIBUTE]: key,
+    ...(!withPage && files.length > 0 ? { [CHUNKS_ATTRIBUTE]: files.join(" ") } : {}),
+  };
   return (
     <>
-      {preloads.map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
-      ))}
-      {html === null ? (
-        <Tag {...attributes} data-island={island.name} data-island-when={when} data-island-props={key}>
-          {content}
-        </Tag>
-      ) : (
-        <Tag
-          {...attributes}
-          data-island={island.name}
-          data-island-when={when}
-          data-island-props={key}
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
-      )}
+      {withPage ? files.map((href) => <link key={href} rel="modulepreload" href={href} />) : null}
+      {html === null ? <Tag {...container}>{content}</Tag> : <Tag {...container} dangerouslySetInnerHTML={{ __html: html }} />}
       <script type="application/json" {...{ [PROPS_ATTRIBUTE]: key }} dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />
     </>
   );

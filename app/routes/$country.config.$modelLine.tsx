@@ -1,10 +1,10 @@
-import type { PageHandle } from "~/features/routing/route-data";
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfiguratorPage } from "~/features/configurator/components/configurator-page";
+import { configuratorIsland } from "~/features/configurator/components/configurator-island";
 import { loadConfiguratorPage } from "~/features/configurator/page.server";
 import { configuratorMeta, configuratorShouldRevalidate } from "~/features/configurator/route";
 import { pageHeaders } from "~/features/routing/route-headers";
+import { Island } from "~/islands/island";
 
 if (import.meta.env) import.meta.glob("../styles/configurator.css", { eager: true });
 
@@ -17,16 +17,21 @@ if (import.meta.env) import.meta.glob("../styles/configurator.css", { eager: tru
  */
 export const loader = loadConfiguratorPage;
 
-/** A new build query is resolved in the browser from the loaded catalogue: no reload. */
+/**
+ * Where the whole document runs as one app (the editor's preview, the dev server): a new build
+ * query is resolved in the browser from the loaded catalogue, with no reload.
+ */
 export const shouldRevalidate = configuratorShouldRevalidate;
-
-/** The configurator is one application: its steps change the build in place, so it hydrates whole. */
-export const handle: PageHandle = { hydrate: "app" };
 
 export const meta: MetaFunction<typeof loader> = (args) => configuratorMeta(args);
 export const headers: HeadersFunction = pageHeaders;
 
+/**
+ * The configurator is one application whose steps change the build in place: an island of its own
+ * on a page whose header and footer are the site's, so the page loads React and the configurator,
+ * and no client router.
+ */
 export default function ConfiguratorRoute() {
   const { catalogue, finance, calculatorResponse, abnOverride } = useLoaderData<typeof loader>();
-  return <ConfiguratorPage catalogue={catalogue} finance={finance} calculatorResponse={calculatorResponse} abnOverride={abnOverride} />;
+  return <Island island={configuratorIsland} props={{ catalogue, finance, calculatorResponse, abnOverride }} className="island-contents" />;
 }

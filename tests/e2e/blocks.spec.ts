@@ -338,6 +338,8 @@ test.describe("cards and tiles", () => {
       await expect(grid.getByText("Tight turning circle", { exact: false })).toBeVisible();
       return;
     }
+    // Its island hydrates as it nears the viewport (it changes its layout once it runs).
+    await grid.scrollIntoViewIfNeeded();
     await expect(grid.getByText("A one-tonne payload", { exact: false })).toBeHidden();
     await grid.getByRole("button", { name: "Work" }).click();
     await expect(grid.getByRole("button", { name: "Work" })).toHaveAttribute("aria-expanded", "true");

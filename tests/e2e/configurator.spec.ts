@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
-import { COUNTRIES, collectPageErrors, expectNoAxeViolations, jsDisabled, waitForHydration } from "./helpers";
+import { COUNTRIES, collectPageErrors, expectNoAxeViolations, jsDisabled, markDocument, waitForHydration } from "./helpers";
 
 const POSTCODE = { au: "3121", nz: "1010" } as const;
 
@@ -48,6 +48,32 @@ async function step(page: Page, label: string) {
 async function summaryRows(page: Page): Promise<string[]> {
   return page.locator(".config-summary__table tr").allInnerTexts();
 }
+
+test("the configurator is an island: no client router, choices and steps change the address in place", async ({ page, context, baseURL }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "without JavaScript every choice is a new document");
+  await withCookies(context, baseURL, { auState: "VIC", isABN: "true" });
+  const errors = collectPageErrors(page);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents.push(new URL(request.url()).pathname);
+  });
+  await open(page, testInfo, "/au/config/tarrak");
+  await expect(page.locator('[data-island="configurator"]')).toHaveAttribute("data-island-ready", "");
+  // The site's header waits for the visitor; the page runs no Remix in the browser.
+  await expect(page.locator('[data-island="site-header"]')).not.toHaveAttribute("data-island-ready");
+  expect(await page.evaluate(() => "__remixContext" in window || "__remixRouter" in window)).toBe(false);
+  await markDocument(page);
+  const before = await total(page).textContent();
+  await choose(page, "Summit");
+  await expect(total(page)).not.toHaveText(before ?? "");
+  await expect(page).toHaveURL(/variant=summit/);
+  await step(page, "Summary");
+  await expect(page).toHaveURL(/tab=summary/);
+  // The same document throughout: one navigation, the first.
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__e2eDocumentMark === true)).toBe(true);
+  expect(documents).toEqual(["/au/config/tarrak"]);
+  expect(errors).toEqual([]);
+});
 
 test.describe("configurator", () => {
   test("au: builds a Tarrak, shares the build URL and reopens the same summary and price", async ({ page, context, baseURL, browser }, testInfo) => {

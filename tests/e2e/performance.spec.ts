@@ -73,19 +73,19 @@ test("a listing under the page's intro text loads its first card's image first, 
 });
 
 /** The islands' build manifest (vite.islands.config.ts), as the server reads it (app/islands/assets.server.ts). */
-function islandsManifest(): Record<string, { file: string; src?: string; dynamicImports?: string[] }> {
+function islandsManifest(): Record<string, { file: string; name?: string; src?: string; imports?: string[]; dynamicImports?: string[] }> {
   return JSON.parse(readFileSync(path.join("build", "client", "islands", ".vite", "manifest.json"), "utf8"));
 }
 
 /**
  * The script files only a `block` island loads: the chunks the entry imports for the block
- * registry (app/entry.islands.tsx; the other islands' modules are named entries with a source,
+ * registry (app/entry.islands.ts; the other islands' modules are named entries with a source,
  * the registry's are chunks of the build's own making), and every block chunk the registry can
  * import (named by source, or folded into a chunk of the build's naming).
  */
 function blockChunkFiles(): Set<string> {
   const manifest = islandsManifest();
-  const registry = (manifest["app/entry.islands.tsx"]?.dynamicImports ?? []).filter((key) => !manifest[key]?.src);
+  const registry = (manifest["app/entry.islands.ts"]?.dynamicImports ?? []).filter((key) => !manifest[key]?.src && manifest[key]?.name !== "islands-runtime");
   const blocks = registry.flatMap((key) => manifest[key].dynamicImports ?? []);
   return new Set([...registry, ...blocks].map((key) => `/islands/${manifest[key].file}`));
 }
@@ -107,18 +107,24 @@ test("islands: only the blocks that do something hydrate and load code; static b
   expect(blockChunks).toContain(heroChunk);
   expect(blockChunks.size).toBeGreaterThan(10);
 
-  // A news article has no interactive block: no block island, and no block code loads (the
-  // header and the site's effects are islands of their own, with their own code).
+  // A news article has no interactive block: no block island, and no block code loads. Its header
+  // and pricing modal wait for the visitor: the page loads its entry alone, and no React.
   let scripts = scriptRequests(page);
   await page.goto("/au/news/mirra-gt-launch", { waitUntil: "networkidle" });
   await waitForHydration(page, testInfo);
   await expect(page.locator('[data-island="block"]')).toHaveCount(0);
-  await expect(page.locator('[data-island="site-header"][data-island-ready]')).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((script) => blockChunks.has(script))).toEqual([]);
+  const entry = `/islands/${islandsManifest()["app/entry.islands.ts"].file}`;
+  expect(scripts).toEqual([entry]);
+  await expect(page.locator("[data-island][data-island-ready]")).toHaveCount(0);
   // No framework runtime: no route data, no client router.
   expect(await page.evaluate(() => "__remixContext" in window || "__remixRouter" in window)).toBe(false);
+  // Heading for the header (the pointer over it) loads React and the header's code, and no block's.
+  await page.locator("header.site-header .menu-button").hover();
+  await expect(page.locator('[data-island="site-header"]')).toHaveAttribute("data-island-ready", "");
+  await expect(page.locator(".mega-menu[data-enhanced]")).toBeAttached();
+  expect(scripts.some((script) => /\/react-[\w-]+\.js$/.test(script))).toBe(true);
+  expect(scripts.filter((script) => blockChunks.has(script))).toEqual([]);
 
   // Home: its hero (a slider) is a block island that hydrates and loads its code; the static blocks
   // around it (text) are the server's HTML, with no island of their own.
@@ -221,11 +227,22 @@ test("static block content is in the HTML once, outside every island and its pro
 // client build, whose entry (app/entry.client.tsx) loads every block's chunk by dynamic import
 // before it hydrates: those chunks are announced by Vite's preload helper at run time, not by the
 // server's HTML, so this guarantee is not made there.
-test("chunk hints: the server's HTML announces every script an islands page loads, so none is announced late", async ({ page }, testInfo) => {
+test("the islands' entry is plain DOM code: it imports no chunk, React comes with the first island that hydrates", async () => {
+  const manifest = islandsManifest();
+  const entry = manifest["app/entry.islands.ts"];
+  expect(entry.imports ?? []).toEqual([]);
+  const runtime = Object.values(manifest).find((chunk) => chunk.name === "islands-runtime");
+  expect(runtime, "the runtime's chunk").toBeDefined();
+  expect(entry.dynamicImports?.map((key) => manifest[key].file)).toContain(runtime!.file);
+  expect(runtime!.imports?.map((key) => manifest[key].file).some((file) => /\/react-[\w-]+\.js$/.test(file))).toBe(true);
+});
+
+test("chunk hints: every script an islands page loads is announced before it is asked for, in the HTML or all at once as its island wakes", async ({ page }, testInfo) => {
   test.skip(jsDisabled(testInfo), "hydration needs JavaScript");
   const errors = collectPageErrors(page);
-  // Links that scripts insert once the document is parsed (a preload helper does so for a
-  // dynamic import's files that no link announces yet).
+  // Links that scripts insert once the document is parsed: the runtime announces a waiting
+  // island's files (named on its container) as it wakes it; any other (a preload helper's, for a
+  // dynamic import's files no link announced) would come late.
   await page.addInitScript(() => {
     const late: string[] = ((window as unknown as { __lateLinks: string[] }).__lateLinks = []);
     new MutationObserver((records) => {
@@ -239,6 +256,7 @@ test("chunk hints: the server's HTML announces every script an islands page load
     const announced = new Set(
       [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"|<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => new URL(m[1] ?? m[2], "http://x").pathname),
     );
+    const named = new Set([...html.matchAll(/data-island-chunks="([^"]+)"/g)].flatMap((m) => m[1]!.split(" ")));
     const scripts: string[] = [];
     const onRequest = (request: Request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -246,14 +264,19 @@ test("chunk hints: the server's HTML announces every script an islands page load
     page.on("request", onRequest);
     await page.goto(path, { waitUntil: "networkidle" });
     await waitForHydration(page, testInfo);
-    page.off("request", onRequest);
-    // An islands page, with islands that hydrated (a block island among them: its chunks are the ones hinted beside it).
     expect(await page.evaluate(() => "__remixContext" in window), path).toBe(false);
     await expect(page.locator('[data-island="block"]').first(), path).toBeAttached();
-    expect(await page.locator("[data-island][data-island-ready]").count(), path).toBeGreaterThan(1);
-    expect(scripts.length, path).toBeGreaterThan(0);
-    expect(scripts.filter((script) => !announced.has(script)), path).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { __lateLinks: string[] }).__lateLinks), path).toEqual([]);
+    // Every island woken, as a visitor heading for each would.
+    await page.evaluate(() => {
+      for (const island of document.querySelectorAll("[data-island]")) island.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    });
+    await expect.poll(() => page.locator("[data-island]:not([data-island-ready])").count(), { message: path }).toBe(0);
+    await page.waitForLoadState("networkidle");
+    page.off("request", onRequest);
+    expect(scripts.length, path).toBeGreaterThan(1);
+    expect(scripts.filter((script) => !announced.has(script) && !named.has(script)), path).toEqual([]);
+    const late = await page.evaluate(() => (window as unknown as { __lateLinks: string[] }).__lateLinks);
+    expect(late.filter((href) => !named.has(href)), path).toEqual([]);
   }
   expect(errors).toEqual([]);
 });

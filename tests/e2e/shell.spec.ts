@@ -15,20 +15,35 @@ async function withConsent(context: BrowserContext, baseURL: string | undefined)
   await context.addCookies([{ name: "consent", value: "1", url: baseURL ?? "http://localhost:3200" }]);
 }
 
+const header = (page: Page) => page.locator("header.site-header");
+const headerIsland = (page: Page) => page.locator('[data-island="site-header"]');
+
 /**
- * Loads a page; with JavaScript, waits until the shell has hydrated (the menu button replaces
- * the no-JavaScript summary only then), so clicks are handled by the app, not the browser.
+ * Loads a page. With JavaScript it waits until the page's scripts have started and, unless
+ * `shell: false`, heads for the header as a visitor does (the pointer over Menu), which hydrates
+ * it: the menu button replaces the no-JavaScript summary only then. Tests of what works before
+ * that pass `shell: false`.
  */
-async function open(page: Page, testInfo: TestInfo, path: string) {
+async function open(page: Page, testInfo: TestInfo, path: string, { shell = true }: { shell?: boolean } = {}) {
   const response = await page.goto(path);
   await waitForHydration(page, testInfo);
-  if (!jsDisabled(testInfo) && (await page.locator("header.site-header").count()) > 0) {
+  if (shell && !jsDisabled(testInfo) && (await header(page).count()) > 0) {
+    await header(page).locator(".menu-button").hover();
     await page.locator(".mega-menu[data-enhanced]").waitFor({ state: "attached" });
   }
   return response;
 }
 
-const header = (page: Page) => page.locator("header.site-header");
+/** The script files the page has requested so far whose path matches. */
+async function scriptsLoaded(page: Page, pattern: RegExp): Promise<string[]> {
+  const names = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
+  return names.filter((name) => pattern.test(name));
+}
+
+/** React's chunk of the islands' build (vite.islands.config.ts names it). */
+const REACT_CHUNK = /^\/islands\/assets\/react-[\w-]+\.js$/;
+/** The islands' plain entry (app/entry.islands.ts). */
+const ISLANDS_ENTRY = /^\/islands\/assets\/entry\.islands-[\w-]+\.js$/;
 const menuPanel = (page: Page) => page.locator("#mega-menu-panel");
 
 /** Opens the mega menu: the button with JavaScript, the summary without. */
@@ -48,7 +63,8 @@ test.describe("header", () => {
   test("follows the scroll: floating after 340 px, pinned scrolling up after 175 px, sticky bar after 20 px", async ({ page }, testInfo) => {
     test.skip(jsDisabled(testInfo), "scroll thresholds need JavaScript");
     const errors = collectPageErrors(page);
-    await open(page, testInfo, "/au");
+    // The page's own scripts follow the scroll: the header's island need not have loaded.
+    await open(page, testInfo, "/au", { shell: false });
     const bar = page.getByRole("navigation", { name: "Quick links" });
     await expect(bar).toBeHidden();
     await expect(header(page)).not.toHaveAttribute("data-floating");
@@ -78,6 +94,31 @@ test.describe("header", () => {
     await expect(header(page)).not.toHaveAttribute("data-floating");
     await expect(header(page)).not.toHaveAttribute("data-pinned");
     await expect(bar).toBeHidden();
+    await expect(headerIsland(page)).not.toHaveAttribute("data-island-ready");
+    expect(errors).toEqual([]);
+  });
+
+  test("over a dark hero, the header slid in is light with the normal logo, before and after it hydrates", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "scroll thresholds need JavaScript");
+    const errors = collectPageErrors(page);
+    const visibleLogo = () => header(page).locator(".site-header__logo img").filter({ visible: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const shell of [false, true]) {
+      await open(page, testInfo, "/au/models/suv/tarrak", { shell });
+      await expect(visibleLogo()).toHaveAttribute("src", /brand-logo-inverted\.svg$/);
+      await expect(header(page)).toHaveCSS("color", "rgb(255, 255, 255)");
+      await scrollTo(page, 1200);
+      await expect(header(page)).toHaveAttribute("data-floating", "");
+      await scrollTo(page, 1000);
+      await expect(header(page)).toHaveAttribute("data-pinned", "");
+      await expect(visibleLogo()).toHaveAttribute("src", /brand-logo\.svg$/);
+      await expect(header(page).locator(".menu-button")).toHaveCSS("color", "rgb(0, 0, 0)");
+      await expect(header(page)).not.toHaveCSS("color", "rgb(255, 255, 255)");
+      if (shell) await expect(headerIsland(page)).toHaveAttribute("data-island-ready", "");
+      else await expect(headerIsland(page)).not.toHaveAttribute("data-island-ready");
+      await scrollTo(page, 0);
+      await expect(visibleLogo()).toHaveAttribute("src", /brand-logo-inverted\.svg$/);
+    }
     expect(errors).toEqual([]);
   });
 
@@ -95,7 +136,7 @@ test.describe("header", () => {
     await open(page, testInfo, "/au/models/suv/tarrak");
     await expect(header(page)).not.toHaveAttribute("data-solid");
     await expect(header(page)).toHaveAttribute("data-theme", "dark");
-    await expect(header(page).locator(".site-header__logo img")).toHaveAttribute("src", /brand-logo-inverted\.svg$/);
+    await expect(header(page).locator(".site-header__logo img").filter({ visible: true })).toHaveAttribute("src", /brand-logo-inverted\.svg$/);
     await expect(header(page).locator(".site-header__finance-logo")).toHaveAttribute("src", /finance-logo\.svg$/);
     await expect(header(page).locator(".menu-button")).toHaveCSS("color", "rgb(255, 255, 255)");
   });
@@ -173,13 +214,60 @@ test.describe("mega menu", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a tap on Menu before the header has loaded opens the menu once it has: no tap is lost", async ({ page, context }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "without JavaScript the summary opens the menu (tested below)");
+    const errors = collectPageErrors(page);
+    await page.setViewportSize({ width: 390, height: 800 });
+    // React and the header's code arrive only after the tap (a slow network).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route("**/islands/assets/react-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not waiting for `data-hydrated`: the hero in view hydrates with React, which is held. The
+    // islands' entry has run (it holds the tap until React comes).
+    await page.goto("/au");
+    await expect.poll(() => scriptsLoaded(page, ISLANDS_ENTRY)).not.toEqual([]);
+    expect(await scriptsLoaded(page, REACT_CHUNK)).toEqual([]);
+    await expect(headerIsland(page)).not.toHaveAttribute("data-island-ready");
+    await page.locator("summary.menu-button").click();
+    // Held, not acted on half-way: the no-JavaScript disclosure does not open under the tap.
+    await expect(page.locator("details.mega-menu")).not.toHaveAttribute("open");
+    release();
+    const button = page.getByRole("button", { name: "Menu" });
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(menuPanel(page)).toBeVisible();
+    await expect(headerIsland(page)).toHaveAttribute("data-island-ready", "");
+    expect(errors).toEqual([]);
+  });
+
+  test("by keyboard before the header has loaded: Tab to Menu, Enter opens it, and the focus stays on it", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "without JavaScript the summary opens the menu (tested below)");
+    const errors = collectPageErrors(page);
+    await open(page, testInfo, "/au", { shell: false });
+    await expect(headerIsland(page)).not.toHaveAttribute("data-island-ready");
+    // Skip link, logo, Enquire Now, Menu.
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+    await expect(page.locator(".menu-button")).toBeFocused();
+    await page.keyboard.press("Enter");
+    const button = page.getByRole("button", { name: "Menu" });
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(menuPanel(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
+    expect(errors).toEqual([]);
+  });
+
   test("closes on a link click and the route change, and the link works", async ({ page }, testInfo) => {
     await open(page, testInfo, "/au");
     await openMenu(page, testInfo);
     await menuPanel(page).getByRole("link", { name: "Find a dealer" }).click();
     await expect(page).toHaveURL(/\/au\/dealer-locator$/);
     await expect(menuPanel(page)).toBeHidden();
-    if (!jsDisabled(testInfo)) await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+    // The new document's menu is closed (its header hydrates when the visitor heads for it).
+    await expect(page.locator('.menu-button[aria-expanded="true"], details.mega-menu[open]')).toHaveCount(0);
   });
 
   test("lists primary, model-line and secondary navigation for the country, with their links", async ({ page }, testInfo) => {
@@ -438,11 +526,11 @@ test.describe("build freshness", () => {
     return loads;
   }
 
-  /** The file of a block island's own chunk on the page: the hero's, hinted beside it. */
+  /** The file of a block island's own chunk on the page: the hero's, named on its container. */
   async function heroChunk(page: Page): Promise<string> {
     const html = await (await page.request.get("/au")).text();
-    const file = html.match(/<link rel="modulepreload" href="(\/islands\/[^"]*hero-banner[^"]*\.js)"/)?.[1];
-    expect(file, "the hero's chunk is hinted").toBeTruthy();
+    const file = html.match(/data-island-chunks="[^"]*?(\/islands\/[^" ]*hero-banner[^" ]*\.js)/)?.[1];
+    expect(file, "the hero's chunk is named").toBeTruthy();
     return file!;
   }
 
@@ -470,7 +558,8 @@ test.describe("build freshness", () => {
     expect(await page.locator('script[type="module"][src]').getAttribute("src")).toBe(entry);
     expect(entryRequests.length).toBeGreaterThan(0);
     expect(await page.evaluate(() => typeof window.__islands?.wake)).toBe("function");
-    await expect(page.locator('[data-island="site-header"]')).toHaveAttribute("data-island-ready", "");
+    await header(page).locator(".menu-button").hover();
+    await expect(headerIsland(page)).toHaveAttribute("data-island-ready", "");
     expect(errors).toEqual([]);
   });
 
@@ -518,11 +607,13 @@ test.describe("build freshness", () => {
     // The reloaded page fails the same way, and stays: the other islands hydrate, the hero keeps
     // its server HTML, and no further reload comes.
     await waitForHydration(page, testInfo);
-    await expect(page.locator('[data-island="site-header"]')).toHaveAttribute("data-island-ready", "");
+    await header(page).locator(".menu-button").hover();
+    await expect(headerIsland(page)).toHaveAttribute("data-island-ready", "");
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(1_000);
     expect(loads).toEqual(["/au", "/au"]);
     await expect(hero(page)).not.toHaveAttribute("data-island-ready");
+    await expect(hero(page)).toHaveAttribute("data-island-failed", "");
     await expect(hero(page).locator(".hero-banner")).toBeVisible();
     expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type)).toBe("reload");
   });

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Modal } from "~/components/modal";
-import { closeModal, modalId, openModal, useModalOpen } from "~/components/modal-state";
+import { closeModal, modalId, openModal } from "~/components/modal-state";
+import { useModalOpen } from "~/components/use-modal-open";
 import { FormView } from "~/features/forms/form-view";
 import type { ModalFormBlok } from "./modal-form.schema";
 

@@ -21,7 +21,7 @@ function text(value: unknown): boolean {
 /**
  * A card (app/components/card.tsx) needs JavaScript when it flips (showFlippedContent with a back
  * face) or its media is an embedded video (click to play in place). Video links, popovers and
- * modal buttons are handled document-wide (app/components/document-actions.tsx).
+ * modal buttons are handled document-wide (app/components/document-actions.ts).
  */
 export function cardNeedsScript(card: unknown): boolean {
   if (!isData(card)) return false;

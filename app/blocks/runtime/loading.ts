@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { blockRegistry } from "~/blocks/index";
 import { isInvalidBlok } from "~/blocks/invalid";
 import { isBlok } from "~/lib/object";
+import type { IslandWhen } from "~/islands/island-dom";
 
 /**
  * How block components reach the page. The server loads every block at start-up
@@ -79,6 +80,11 @@ export function blockComponent(name: string): BlockComponent | undefined {
  * container without behaviour of its own stays server HTML, and its interactive children are
  * islands each. A blok that failed its schema renders nothing: no code.
  */
+/** When a blok's island hydrates (its registry entry's `when`, else when it nears the viewport). */
+export function islandWhen(blok: { component: string }): IslandWhen {
+  return blockRegistry[blok.component]?.when ?? "visible";
+}
+
 export function needsHydration(blok: { component: string } & object): boolean {
   if (isInvalidBlok(blok)) return false;
   const entry = blockRegistry[blok.component];

@@ -9,7 +9,7 @@ export { CONSENT_ENDPOINT } from "./consent-form";
 /**
  * The cookie banner, shown while no consent cookie exists: server HTML with a plain form that posts
  * to /api/consent (the server answers 303 back to this page). With JavaScript the site's effects
- * send it with fetch instead (`useConsentForm`): the banner hides at once and focus moves to the page.
+ * send it with fetch instead (`enhanceConsentForm`): the banner hides at once and focus moves to the page.
  */
 export function CookieBanner({ footer }: { footer: Footer | null }) {
   const { pathname, search } = usePageLocation();

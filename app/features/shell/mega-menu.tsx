@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent, type RefObject } from "react";
 import { usePageLocation } from "~/islands/page-location";
 import { useHydrated } from "~/islands/use-hydrated";
 import { useMediaQuery } from "~/components/use-media-query";
@@ -155,7 +155,7 @@ export function MegaMenu(props: MegaMenuProps) {
     // below replaces it.
     return (
       <details className="mega-menu">
-        <summary className="menu-button" style={{ color: buttonColour }}>
+        <summary className="menu-button" style={{ "--menu-button-colour": buttonColour } as CSSProperties}>
           <MenuIcon open={false} />
           <span className="menu-button__label">{menuLabel}</span>
         </summary>
@@ -176,7 +176,7 @@ export function MegaMenu(props: MegaMenuProps) {
         onClick={toggle}
         onPointerEnter={want}
         onFocus={want}
-        style={{ color: buttonColour }}
+        style={{ "--menu-button-colour": buttonColour } as CSSProperties}
       >
         <MenuIcon open={open} />
         <span className="menu-button__label">{menuLabel}</span>

@@ -1,4 +1,17 @@
-import type { HeaderScrollState } from "~/features/site-state/store";
+/**
+ * What the page shows of its scroll position: the header floating or pinned, the sticky bar.
+ * Plain DOM code (page-scroll.ts applies it to the page), so it needs no island to have loaded.
+ */
+export interface HeaderScrollState {
+  /** Scrolled past 340 px: the header leaves the page and floats (fixed, solid, out of view). */
+  floating: boolean;
+  /** Scrolling up after 175 px: the floating header slides into view. */
+  pinned: boolean;
+  /** Scrolled 340 px or more: the sub-navigation shows. */
+  subNavVisible: boolean;
+  /** Scrolled more than 20 px: the sticky bottom bar shows. */
+  stickyBarVisible: boolean;
+}
 
 /** Header and sticky-bar scroll thresholds (spec site.md sections 2, 4 and 9). */
 export const HEADER_FLOATING_PX = 340;

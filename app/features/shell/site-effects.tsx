@@ -1,45 +1,28 @@
 import { useEffect } from "react";
-import { DocumentActions } from "~/components/document-actions";
-import { defineIsland } from "~/islands/island";
+import { startDocumentActions } from "~/components/document-actions";
 import { usePageViews } from "~/features/analytics/use-page-views";
-import { claimDetectionForSession, detectAuState } from "~/features/site-state/au-state-detection";
+import { startBuyerChoice } from "~/features/site-state/buyer-choice";
 import { useSite, useSiteStore } from "~/features/site-state/site-context";
-import { setAuState, syncStoredBuyerChoice, type SiteStore } from "~/features/site-state/store";
-import { useConsentForm } from "./consent-form";
-import { useScrollState } from "./use-scroll-state";
+import { applyBuyerChoice, setConsent } from "~/features/site-state/store";
+import { enhanceConsentForm } from "./consent-form";
+import { followScroll } from "./page-scroll";
 
 /**
- * The buyer choice in the browser: reconciles cookie and localStorage once, and on a first visit
- * in AU with nothing stored looks the visitor's state up (failures are logged only).
+ * The site's effects on a document that hydrates as one app (the configurator, the editor's
+ * preview, the dev server): the same plain DOM behaviour the islands' entry starts on other pages
+ * (site-runtime.ts), with the site state's store told of consent and the buyer's choice, and a
+ * page view for every client navigation.
  */
-function useBuyerChoice(store: SiteStore, country: string): void {
-  useEffect(() => {
-    const { hadStoredState } = syncStoredBuyerChoice(store);
-    if (country !== "au" || hadStoredState || !claimDetectionForSession()) return;
-    detectAuState()
-      .then((auState) => {
-        if (auState) setAuState(store, auState);
-      })
-      .catch((error: unknown) => {
-        console.warn("[site-state] Could not look up the visitor's state:", error instanceof Error ? error.message : error);
-      });
-  }, [store, country]);
-}
-
-/**
- * What the site does in the browser on every page without a place of its own: the header's scroll
- * state, the buyer's stored choice, the page view, the cookie banner's accept, and the
- * document-wide actions of content (modal and video links, popovers, FAQ analytics).
- */
-function SiteEffects() {
+export function SiteEffects() {
   const store = useSiteStore();
   const { country } = useSite();
-  useScrollState(store);
-  useBuyerChoice(store, country);
   usePageViews(country);
-  useConsentForm(store);
-  return <DocumentActions />;
+  useEffect(() => {
+    const stops = [followScroll(), enhanceConsentForm(() => setConsent(store, true)), startDocumentActions({ country })];
+    startBuyerChoice({ country, rendered: { auState: store.auState, isABN: store.isABN } }, (choice) => applyBuyerChoice(store, choice));
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [store, country]);
+  return null;
 }
-
-
-export const siteEffectsIsland = defineIsland("site-effects", () => <SiteEffects />);

@@ -2,7 +2,6 @@ import { defineIsland } from "~/islands/island";
 import { useRef, useState } from "react";
 import { ResolvedAnchor } from "~/components/smart-link";
 import { countryPath, resolveLink } from "~/content/links";
-import { track } from "~/features/analytics/track";
 import { useSite, useSiteState } from "~/features/site-state/site-context";
 import type { Globals } from "./globals";
 import { MegaMenu } from "./mega-menu";
@@ -32,7 +31,11 @@ export function isLightColour(colour: string): boolean {
 /**
  * Site header: logo (normal or inverted; finance logo on or off), Enquire Now and the mega menu
  * button. Solid or transparent per story; floating after 340 px, pinned when scrolling up after
- * 175 px (state from the store's scroll flags).
+ * 175 px. The scroll state is the page's (`data-floating`, `data-pinned`, set by page-scroll.ts
+ * whether or not this island has loaded): what it changes here is drawn by CSS (shell.css), so
+ * the header renders the same whatever the scroll position. Over the page it may show the
+ * inverted logo, detached the normal one: both are then in the HTML, CSS shows one (the other
+ * loads only once shown). The logo's click is reported document-wide (document-actions.ts).
  */
 export function SiteHeader({ globals }: { globals: Pick<Globals, "header" | "menu" | "footer"> }) {
   const { country } = useSite();
@@ -44,19 +47,19 @@ export function SiteHeader({ globals }: { globals: Pick<Globals, "header" | "men
   const enquireLink = header?.enquire_label ? resolveLink(header.enquire_link, country) : null;
   const enquire = enquireLink && header?.enquire_label ? { label: header.enquire_label, link: enquireLink } : null;
 
-  const { floating, pinned } = state.scroll;
   const open = state.isMegaMenuOpen;
-  const detached = floating || pinned;
   const activeEntry = open ? [...menu.primary, ...menu.modelLines].find((e) => e.id === activeId) : undefined;
-  // Over the page (transparent, in place) the story's colours apply; detached or over the open
-  // menu the header is solid, and dark only behind an entry that inverts the logo.
-  const overPage = !open && !detached && !state.isSiteHeaderSolid;
+  // Over the page (transparent, in place) the story's colours apply; detached (CSS) or over the
+  // open menu the header is solid, and dark only behind an entry that inverts the logo.
+  const overPage = !open && !state.isSiteHeaderSolid;
   const inverted = open ? Boolean(activeEntry?.invertLogo) : overPage && state.isLogoInverted;
   const buttonColour = overPage ? state.menuButtonColor : inverted ? "white" : "black";
   const theme = inverted || (overPage && isLightColour(buttonColour)) ? "dark" : "light";
 
   const brand = header?.brand_name ?? "";
   const logo = inverted ? (header?.logo_inverted ?? header?.logo) : header?.logo;
+  // Detached from the page the header is solid and light: the normal logo.
+  const detachedLogo = overPage && logo?.filename !== header?.logo?.filename ? header?.logo : null;
   const financeLogo = state.isFinanceLogo ? header?.finance_logo : null;
   const home = countryPath(country);
 
@@ -66,23 +69,33 @@ export function SiteHeader({ globals }: { globals: Pick<Globals, "header" | "men
         ref={headerRef}
         className="site-header"
         data-solid={state.isSiteHeaderSolid ? "" : undefined}
-        data-floating={floating ? "" : undefined}
-        data-pinned={pinned ? "" : undefined}
         data-menu-open={open ? "" : undefined}
         data-theme={theme}
       >
         <div className="container site-header__bar">
           <div className="site-header__brand">
-            <a
-              href={home}
-              className="site-header__logo"
-              onClick={() => track("logo_click", { country, link_url: home })}
-            >
+            <a href={home} className="site-header__logo">
               {logo?.filename ? (
-                <img src={logo.filename} alt={`${brand} home`} height={LOGO_HEIGHT} width={widthForHeight(logo.filename, LOGO_HEIGHT)} />
+                <img
+                  className={detachedLogo?.filename ? "site-header__logo-over-page" : undefined}
+                  src={logo.filename}
+                  alt={`${brand} home`}
+                  height={LOGO_HEIGHT}
+                  width={widthForHeight(logo.filename, LOGO_HEIGHT)}
+                />
               ) : (
                 <span>{brand}</span>
               )}
+              {logo?.filename && detachedLogo?.filename ? (
+                <img
+                  className="site-header__logo-detached"
+                  src={detachedLogo.filename}
+                  alt={`${brand} home`}
+                  height={LOGO_HEIGHT}
+                  width={widthForHeight(detachedLogo.filename, LOGO_HEIGHT)}
+                  loading="lazy"
+                />
+              ) : null}
             </a>
             {financeLogo?.filename ? (
               <img
@@ -118,7 +131,13 @@ export function SiteHeader({ globals }: { globals: Pick<Globals, "header" | "men
   );
 }
 
-/** The header as an island: it reads the header, the menu, and the footer's country switch. */
-export const headerIsland = defineIsland("site-header", ({ globals }: { globals: Pick<Globals, "header" | "menu" | "footer"> }) => (
-  <SiteHeader globals={globals} />
-));
+/**
+ * The header as an island: it reads the header, the menu, and the footer's country switch. It
+ * hydrates when the visitor heads for it (pointer over it, a touch, focus); until then its links
+ * work, the menu is a details disclosure, and a tap on Menu is replayed once it has hydrated.
+ */
+export const headerIsland = defineIsland(
+  "site-header",
+  ({ globals }: { globals: Pick<Globals, "header" | "menu" | "footer"> }) => <SiteHeader globals={globals} />,
+  { when: "interaction" },
+);

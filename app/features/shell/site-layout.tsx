@@ -1,14 +1,15 @@
 import { memo, useRef, type ReactNode } from "react";
 import { Island } from "~/islands/island";
+import { useHydrationMode } from "~/islands/hydration-mode";
 import { pricingModalIsland } from "~/features/pricing/components/pricing-modal-slot";
 import { useIsomorphicLayoutEffect, useSite, useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { applyPageSettings, type SiteStore } from "~/features/site-state/store";
 import { CookieBanner } from "./cookie-banner";
 import type { Globals, PageSettings } from "./globals";
-import { siteEffectsIsland } from "./site-effects";
+import { SiteEffects } from "./site-effects";
 import { SiteFooter } from "./site-footer";
 import { headerIsland } from "./site-header";
-import { stickyBarIsland } from "./sticky-bottom-bar";
+import { StickyBottomBar } from "./sticky-bottom-bar";
 
 /**
  * The page's shell settings in the store: set during the first render (so the server's HTML and
@@ -31,14 +32,17 @@ const Footer = memo(SiteFooter);
 
 /**
  * The one default layout: header, main content, footer, the sticky bottom bar and the cookie
- * banner. The header, the bar and the pricing modal are islands; the footer and the banner are the
- * server's HTML (the banner's accept is enhanced by the site's effects).
+ * banner. The header and the pricing modal are islands that wait for the visitor; the footer, the
+ * bar and the banner are the server's HTML, which the site's effects (plain DOM code the islands'
+ * entry starts, site-runtime.ts) follow the scroll and enhance. On a document that hydrates as one
+ * app, the same effects run from `SiteEffects`.
  */
 export function SiteLayout({ globals, settings, children }: { globals: Globals; settings: PageSettings; children: ReactNode }) {
   const store = useSiteStore();
   const { country } = useSite();
   usePageSettingsInStore(store, settings);
   const { hideHeaderFooter, consent } = useSiteState();
+  const mode = useHydrationMode();
   const headerGlobals: HeaderGlobals = { header: globals.header, menu: globals.menu, footer: globals.footer };
   return (
     <>
@@ -47,11 +51,11 @@ export function SiteLayout({ globals, settings, children }: { globals: Globals; 
         {children}
       </main>
       {hideHeaderFooter ? null : <Footer globals={globals} />}
-      {settings.stickyCta.length > 0 ? <Island island={stickyBarIsland} props={{ links: settings.stickyCta }} className="island-contents" /> : null}
+      {settings.stickyCta.length > 0 ? <StickyBottomBar links={settings.stickyCta} /> : null}
       {/* One "Configure your pricing" modal per AU page: any link to #configure-pricing opens it. */}
       {country === "au" ? <Island island={pricingModalIsland} props={{}} className="island-contents" /> : null}
       {consent === false ? <CookieBanner footer={globals.footer} /> : null}
-      <Island island={siteEffectsIsland} props={{}} className="island-contents" />
+      {mode === "app" ? <SiteEffects /> : null}
     </>
   );
 }

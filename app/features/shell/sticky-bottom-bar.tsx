@@ -1,7 +1,5 @@
-import { defineIsland } from "~/islands/island";
-import { useEffect, useRef } from "react";
 import { withCountry } from "~/content/links";
-import { useSite, useSiteState } from "~/features/site-state/site-context";
+import { useSite } from "~/features/site-state/site-context";
 import type { PageSettings } from "./globals";
 
 const DEFAULT_PATHS: Record<string, string> = {
@@ -17,29 +15,15 @@ export function stickyCtaHref(country: "au" | "nz", link: PageSettings["stickyCt
 }
 
 /**
- * The sticky bottom bar: shown once the page is scrolled more than 20 px (store.scroll). Without
- * JavaScript it is always shown (CSS `scripting: none`). Its height is `--sticky-bar-height` on
- * the document.
+ * The sticky bottom bar: links, server HTML with no code of its own. It shows once the page is
+ * scrolled more than 20 px (`data-visible`, set by the page's scroll state, page-scroll.ts, which
+ * also keeps its height in `--sticky-bar-height`). Without JavaScript it is always shown (CSS
+ * `scripting: none`).
  */
 export function StickyBottomBar({ links }: { links: PageSettings["stickyCta"] }) {
   const { country } = useSite();
-  const { scroll } = useSiteState();
-  const bar = useRef<HTMLElement>(null);
-  // The page keeps room for the bar when the browser scrolls a focused element into view
-  // (scroll-padding-bottom, shell.css): its real height, one row whatever the labels wrap to.
-  useEffect(() => {
-    const element = bar.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty("--sticky-bar-height", `${element.offsetHeight}px`));
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty("--sticky-bar-height");
-    };
-  }, []);
   return (
-    <nav ref={bar} className="sticky-bottom-bar" aria-label="Quick links" data-visible={scroll.stickyBarVisible ? "" : undefined}>
+    <nav className="sticky-bottom-bar" aria-label="Quick links">
       <ul>
         {links.map((link) => (
           <li key={link._uid}>
@@ -52,5 +36,3 @@ export function StickyBottomBar({ links }: { links: PageSettings["stickyCta"] })
     </nav>
   );
 }
-
-export const stickyBarIsland = defineIsland("sticky-bottom-bar", ({ links }: { links: PageSettings["stickyCta"] }) => <StickyBottomBar links={links} />);

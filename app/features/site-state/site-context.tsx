@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type DependencyList, type EffectCallback, type ReactNode } from "react";
-import { snapshot, useSnapshot } from "valtio";
+import { useSnapshot } from "valtio";
+import { snapshot } from "valtio/vanilla";
 import type { Country } from "~/content/schema";
 import type { AuState } from "~/lib/au-states";
 import { createSiteStore, type SiteState, type SiteStore } from "./store";
@@ -29,12 +30,12 @@ const StoreContext = createContext<SiteStore | null>(null);
 /**
  * Provides the country and the shared site state. A provider inside another one (an error
  * screen inside the layout) shares the outer store when the country is the same; the islands of
- * a page pass the page's one store (`store`).
+ * a page pass the page's store (`store`, which may change once, after hydration).
  */
 export function SiteProvider({ value, store: given, children }: { value: SiteContextValue; store?: SiteStore; children: ReactNode }) {
   const parent = useContext(StoreContext);
-  const [own] = useState(() => given ?? (parent && parent.country === value.country ? null : createSiteStore(value)));
-  const store = own ?? parent!;
+  const [own] = useState(() => (given ? null : parent && parent.country === value.country ? null : createSiteStore(value)));
+  const store = given ?? own ?? parent!;
   const { country, auState, isABN, consent, useAngleAPI } = value;
 
   // Newer server data (another country, a revalidation after a pricing or consent POST) wins.

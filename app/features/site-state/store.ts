@@ -1,27 +1,17 @@
-import { proxy } from "valtio";
+import { proxy } from "valtio/vanilla";
 import type { Country } from "~/content/schema";
-import { DEFAULT_AU_STATE, DEFAULT_IS_ABN, isAuState, parseIsABN, type AuState } from "~/lib/au-states";
+import { DEFAULT_AU_STATE, DEFAULT_IS_ABN, isAuState, type AuState } from "~/lib/au-states";
 import type { PageSettings } from "~/features/shell/globals";
-import { COOKIE_NAMES, buyerCookies, parseCookies } from "./cookies";
+import { persistBuyerChoice, reconcileStoredBuyerChoice, type StoredBuyerChoice } from "./buyer-choice";
 
 /**
- * Shared site state (spec site.md section 3), a valtio proxy. One store per app instance (per
- * request on the server, one in the browser), created by <SiteProvider>: never a module
- * singleton, so concurrent server renders cannot see each other's visitor.
+ * Shared site state (spec site.md section 3), a valtio proxy (`valtio/vanilla`: no React, so the
+ * islands' plain entry holds the page's store). One store per app instance (per request on the
+ * server, one per page in the browser): never a module singleton on the server, so concurrent
+ * server renders cannot see each other's visitor.
  *
- * Components read it with useSiteState() (a snapshot); actions below mutate it.
+ * Components read it with useSiteState() (valtio's `useSnapshot`); actions below mutate it.
  */
-export interface HeaderScrollState {
-  /** Scrolled past 340 px: the header leaves the page and floats (fixed, solid). */
-  floating: boolean;
-  /** Scrolling up after 175 px: the floating header slides into view. */
-  pinned: boolean;
-  /** Scrolled 340 px or more: the sub-navigation shows. */
-  subNavVisible: boolean;
-  /** Scrolled more than 20 px: the sticky bottom bar shows. */
-  stickyBarVisible: boolean;
-}
-
 export interface SiteState {
   country: Country;
   /** AU state for prices; default VIC; persisted in localStorage and the auState cookie. */
@@ -38,7 +28,6 @@ export interface SiteState {
   hideHeaderFooter: boolean;
   /** Cookie consent given (the consent cookie exists); null when unknown (no layout data). */
   consent: boolean | null;
-  scroll: HeaderScrollState;
 }
 
 export type SiteStore = SiteState;
@@ -50,13 +39,6 @@ export interface SiteStoreInit {
   consent?: boolean | null;
   useAngleAPI?: boolean;
 }
-
-export const INITIAL_SCROLL: HeaderScrollState = {
-  floating: false,
-  pinned: false,
-  subNavVisible: false,
-  stickyBarVisible: false,
-};
 
 export function createSiteStore(init: SiteStoreInit): SiteStore {
   return proxy<SiteState>({
@@ -71,7 +53,6 @@ export function createSiteStore(init: SiteStoreInit): SiteStore {
     useAngleAPI: init.useAngleAPI ?? false,
     hideHeaderFooter: false,
     consent: init.consent ?? null,
-    scroll: { ...INITIAL_SCROLL },
   });
 }
 
@@ -84,89 +65,56 @@ export function applyPageSettings(store: SiteStore, settings: PageSettings): voi
   store.hideHeaderFooter = settings.hideHeaderFooter;
 }
 
+/** A store as the server renders a page with: its site values and its shell settings. */
+export function createPageStore(site: SiteStoreInit, settings: PageSettings): SiteStore {
+  const store = createSiteStore(site);
+  applyPageSettings(store, settings);
+  return store;
+}
+
+let browserPageStore: SiteStore | null = null;
+
+/**
+ * The page's one store in the browser, shared by the plain site runtime and every island (a
+ * buyer's state chosen in one shows in all). Made on first use from the page's values.
+ */
+export function sharedPageStore(site: SiteStoreInit, settings: PageSettings): SiteStore {
+  return (browserPageStore ??= createPageStore(site, settings));
+}
+
 // ---------------------------------------------------------------------------------------------
-// Buyer choice: localStorage (the spec's keys) mirrored into cookies for the server.
+// Buyer choice: localStorage and cookies (buyer-choice.ts).
 
-export const STORAGE_KEYS = { auState: "auState", isABN: "isABN" } as const;
-
-function storage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function writeCookies(choice: { auState?: AuState; isABN?: boolean }): void {
-  if (typeof document === "undefined") return;
-  const secure = window.location.protocol === "https:";
-  for (const cookie of buyerCookies(choice, secure)) document.cookie = cookie;
-}
-
-function persist(choice: { auState?: AuState; isABN?: boolean }): void {
-  const ls = storage();
-  try {
-    if (choice.auState !== undefined) ls?.setItem(STORAGE_KEYS.auState, choice.auState);
-    if (choice.isABN !== undefined) ls?.setItem(STORAGE_KEYS.isABN, String(choice.isABN));
-  } catch {
-    // Storage full or blocked: the cookie still carries the choice.
-  }
-  writeCookies(choice);
-}
+export { STORAGE_KEYS, readStoredBuyerChoice, type StoredBuyerChoice } from "./buyer-choice";
 
 /** Sets the AU state for prices and stores it (localStorage auState and the auState cookie). */
 export function setAuState(store: SiteStore, auState: AuState): void {
   if (!isAuState(auState)) return;
   store.auState = auState;
-  persist({ auState });
+  persistBuyerChoice({ auState });
 }
 
 /** Sets the buyer type (ABN or private) and stores it (localStorage isABN and the isABN cookie). */
 export function setIsABN(store: SiteStore, isABN: boolean): void {
   store.isABN = isABN;
-  persist({ isABN });
+  persistBuyerChoice({ isABN });
 }
 
-export interface StoredBuyerChoice {
-  auState?: AuState;
-  isABN?: boolean;
-}
-
-/** What the browser has stored: cookie first (the server's truth, also set by forms), then localStorage. */
-export function readStoredBuyerChoice(): { cookie: StoredBuyerChoice; local: StoredBuyerChoice } {
-  const cookies = typeof document === "undefined" ? {} : parseCookies(document.cookie);
-  const ls = storage();
-  let localState: string | null = null;
-  let localAbn: string | null = null;
-  try {
-    localState = ls?.getItem(STORAGE_KEYS.auState) ?? null;
-    localAbn = ls?.getItem(STORAGE_KEYS.isABN) ?? null;
-  } catch {
-    // Blocked storage: only the cookies count.
-  }
-  const pick = (state: unknown, abn: unknown): StoredBuyerChoice => ({
-    auState: isAuState(state) ? state : undefined,
-    isABN: abn === "true" || abn === "false" ? parseIsABN(abn) : undefined,
-  });
-  return { cookie: pick(cookies[COOKIE_NAMES.auState], cookies[COOKIE_NAMES.isABN]), local: pick(localState, localAbn) };
+/** Applies a choice to the store (the fields it has). */
+export function applyBuyerChoice(store: SiteStore, choice: StoredBuyerChoice): void {
+  if (choice.auState !== undefined) store.auState = choice.auState;
+  if (choice.isABN !== undefined) store.isABN = choice.isABN;
 }
 
 /**
- * Reconciles the store with what the browser stored, once after hydration: a cookie wins (it is
- * what the server rendered with); a value only in localStorage (an older visit) is adopted and
- * mirrored into the cookie; the two stores are brought into step.
+ * Reconciles the store with what the browser stored (buyer-choice.ts): a cookie wins (it is what
+ * the server rendered with); a value only in localStorage (an older visit) is adopted and mirrored
+ * into the cookie.
  */
 export function syncStoredBuyerChoice(store: SiteStore): { hadStoredState: boolean } {
-  const { cookie, local } = readStoredBuyerChoice();
-  const auState = cookie.auState ?? local.auState;
-  const isABN = cookie.isABN ?? local.isABN;
-  if (auState !== undefined) store.auState = auState;
-  if (isABN !== undefined) store.isABN = isABN;
-  const toPersist: StoredBuyerChoice = {};
-  if (auState !== undefined && (cookie.auState !== auState || local.auState !== auState)) toPersist.auState = auState;
-  if (isABN !== undefined && (cookie.isABN !== isABN || local.isABN !== isABN)) toPersist.isABN = isABN;
-  if (toPersist.auState !== undefined || toPersist.isABN !== undefined) persist(toPersist);
-  return { hadStoredState: auState !== undefined };
+  const { choice, hadStoredState } = reconcileStoredBuyerChoice();
+  applyBuyerChoice(store, choice);
+  return { hadStoredState };
 }
 
 // ---------------------------------------------------------------------------------------------

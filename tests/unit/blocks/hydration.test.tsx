@@ -11,9 +11,11 @@ import type { Blok } from "~/content/schema";
 import { StoryProvider } from "~/content/story-context";
 import { islandHost, PageProviders, type IslandPage } from "~/features/routing/page-providers";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";
-import { startIslands } from "~/islands/hydrate";
+import { createIslandRuntime } from "~/islands/hydrate";
+import { startIslands } from "~/islands/start";
 import { IslandHostProvider, IslandPageScript, IslandRendererProvider, PROPS_ATTRIBUTE, type IslandDefinition, type IslandRenderer } from "~/islands/island";
 import { whenEnhanced } from "~/islands/use-hydrated";
+import { installIntersectionObserver } from "../support/intersection";
 import { onServer } from "../support/server-stub";
 import { b, doc } from "./render";
 
@@ -197,7 +199,8 @@ describe("<Blocks> on a page of islands", () => {
     expect(plain!.hasAttribute("data-island")).toBe(false);
     expect(plain!.querySelector(".text-content")?.textContent).toContain("Plain words.");
     expect(island!.getAttribute("data-island")).toBe("block");
-    expect(island!.getAttribute("data-island-when")).toBe("idle");
+    // An expanding grid changes its layout once it runs: it hydrates as it nears the viewport.
+    expect(island!.getAttribute("data-island-when")).toBe("visible");
     expect(island!.getAttribute("data-island-props")).toMatch(/^i[a-zA-Z0-9]+-$/);
     // The island's server HTML is inside it; its props follow it.
     expect(island!.querySelector(".expanding-grid")?.textContent).toContain("Cabin");
@@ -263,7 +266,7 @@ describe("<Blocks> on a page of islands", () => {
   });
 });
 
-describe("a block island in the browser (app/entry.islands.tsx's loader)", () => {
+describe("a block island in the browser (app/entry.islands.ts's loader)", () => {
   afterEach(() => {
     document.body.innerHTML = "";
     delete document.documentElement.dataset.hydrated;
@@ -281,7 +284,8 @@ describe("a block island in the browser (app/entry.islands.tsx's loader)", () =>
     const labelledBy = island.querySelector("section")?.getAttribute("aria-labelledby");
     expect(labelledBy).toBeTruthy();
     const loaded: unknown[] = [];
-    startIslands<IslandPage>({
+    const observer = installIntersectionObserver({ immediate: true });
+    startIslands({
       loaders: {
         block: async (props) => {
           loaded.push(props);
@@ -289,7 +293,7 @@ describe("a block island in the browser (app/entry.islands.tsx's loader)", () =>
           return blockIsland as IslandDefinition<unknown>;
         },
       },
-      wrap: (children, page) => <PageProviders page={page}>{children}</PageProviders>,
+      runtime: async () => createIslandRuntime<IslandPage>((children, page) => <PageProviders page={page}>{children}</PageProviders>),
     });
     await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 10_000 });
     await whenEnhanced();
@@ -301,5 +305,6 @@ describe("a block island in the browser (app/entry.islands.tsx's loader)", () =>
     expect(document.getElementById(labelledBy!)).not.toBeNull();
     expect(container.querySelector(".text-content p")).toBe(staticText);
     expect(errors).not.toHaveBeenCalled();
+    observer.restore();
   });
 });

@@ -4,13 +4,19 @@ import "../support/load-blocks";
 import { createRemixStub } from "@remix-run/testing";
 import { render, type RenderResult } from "@testing-library/react";
 import { Window } from "happy-dom";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { parseBloks } from "~/blocks/parse";
-import { DocumentActions } from "~/components/document-actions";
+import { startDocumentActions } from "~/components/document-actions";
 import type { Blok, Country } from "~/content/schema";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { RoutePage } from "../support/route-page";
 import { createServerStub, renderOnServer } from "../support/server-stub";
+
+/** The page's document-wide actions, as the islands' entry starts them, while the test's page is mounted. */
+function DocumentActions({ country }: { country: Country }) {
+  useEffect(() => startDocumentActions({ country }), [country]);
+  return null;
+}
 
 /** The page's route: the element inside the site context, as on a page. */
 function routes(children: ReactNode, country: Country) {
@@ -21,8 +27,8 @@ function routes(children: ReactNode, country: Country) {
         <RoutePage>
           <SiteProvider value={{ country }}>
             {children}
-            {/* The document-wide behaviour of links, modal buttons and popovers (site-effects.tsx). */}
-            <DocumentActions />
+            {/* The document-wide behaviour of links, modal buttons and popovers (site-runtime.ts). */}
+            <DocumentActions country={country} />
           </SiteProvider>
         </RoutePage>
       ),

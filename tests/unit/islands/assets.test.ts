@@ -6,7 +6,7 @@ import { chunkFilesFrom, islandAssetsFrom, ISLANDS_DIR } from "~/islands/assets.
 
 /** A Vite manifest as the islands build writes it (vite.islands.config.ts): keys are sources or chunk names. */
 const MANIFEST = {
-  "app/entry.islands.tsx": { file: "assets/entry.islands-abc.js", isEntry: true, imports: ["_framework-1.js", "_runtime-2.js"] },
+  "app/entry.islands.ts": { file: "assets/entry.islands-abc.js", isEntry: true, imports: ["_framework-1.js", "_runtime-2.js"] },
   "_framework-1.js": { file: "assets/framework-1.js" },
   "_runtime-2.js": { file: "assets/runtime-2.js", imports: ["_framework-1.js", "_shared-3.js"] },
   "_shared-3.js": { file: "assets/shared-3.js", imports: ["_runtime-2.js"] },
@@ -24,7 +24,7 @@ describe("islandAssetsFrom (the islands' entry and what to preload with it)", ()
   });
 
   it("takes another base, skips imports missing from the manifest, and is null without the entry", () => {
-    const manifest = { "app/entry.islands.tsx": { file: "e.js", imports: ["_gone.js"] } };
+    const manifest = { "app/entry.islands.ts": { file: "e.js", imports: ["_gone.js"] } };
     expect(islandAssetsFrom(manifest, "https://cdn.example/i/")).toEqual({ entry: "https://cdn.example/i/e.js", preloads: ["https://cdn.example/i/e.js"] });
     expect(islandAssetsFrom({ "app/entry.client.tsx": { file: "c.js", isEntry: true } })).toBeNull();
     expect(islandAssetsFrom({})).toBeNull();

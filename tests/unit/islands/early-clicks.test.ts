@@ -20,6 +20,7 @@ beforeEach(() => {
       <button type="button" id="toggle"><span id="label">Open</span></button>
       <a href="#panel" id="anchor">Panel</a>
       <a href="/au/offers" id="page-link">Offers</a>
+      <a href="/media/drive.mp4" aria-haspopup="dialog" id="video-link">Video</a>
       <details><summary id="summary">More</summary><p>Text</p></details>
       <label><input type="checkbox" id="check"> Tick</label>
       <p id="text">Plain text</p>
@@ -65,10 +66,10 @@ describe("EARLY_CLICKS_SCRIPT (inline in the head, before the islands' code)", (
     expect(state.queue).toEqual([{ container: byId("unready"), target: byId("toggle") }]);
   });
 
-  it("catches the island's other controls: an in-page link, a summary, a label, a checkbox", () => {
-    for (const id of ["anchor", "summary", "check"]) expect(click(byId(id)).defaultPrevented, id).toBe(true);
+  it("catches the island's other controls: an in-page link, a link to a dialog, a summary, a label, a checkbox", () => {
+    for (const id of ["anchor", "video-link", "summary", "check"]) expect(click(byId(id)).defaultPrevented, id).toBe(true);
     expect(click(byId("check").closest("label")!).defaultPrevented).toBe(true);
-    expect(state.queue.map((q) => q.target.id || q.target.tagName)).toEqual(["anchor", "summary", "check", "LABEL"]);
+    expect(state.queue.map((q) => q.target.id || q.target.tagName)).toEqual(["anchor", "video-link", "summary", "check", "LABEL"]);
     expect(state.queue.every((q) => q.container === byId("unready"))).toBe(true);
   });
 

@@ -2,8 +2,9 @@
 import { createContext, useContext, useId, useState, type ReactElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { EARLY_CLICKS_SCRIPT, READY_ATTRIBUTE } from "~/islands/early-clicks";
-import { startIslands, type IslandLoaders } from "~/islands/hydrate";
+import { EARLY_CLICKS_SCRIPT, FAILED_ATTRIBUTE, READY_ATTRIBUTE } from "~/islands/early-clicks";
+import { createIslandRuntime } from "~/islands/hydrate";
+import { startIslands, wakeIsland, type IslandLoaders, type IslandRuntime } from "~/islands/start";
 import {
   defineIsland,
   Island,
@@ -18,8 +19,9 @@ import { useHydrated, whenEnhanced } from "~/islands/use-hydrated";
 import { installIntersectionObserver } from "../support/intersection";
 
 /**
- * The browser's runtime (app/islands/hydrate.ts) on server HTML made as the server makes it: each
- * island rendered apart with its prefix, its props beside it, the page's values once.
+ * The browser's runtime (app/islands/start.ts, and its React half, hydrate.ts) on server HTML made
+ * as the server makes it: each island rendered apart with its prefix, its props beside it, the
+ * page's values once.
  */
 
 interface Page {
@@ -63,10 +65,28 @@ function Counter({ start, label }: { start: number; label: string }) {
 
 const counter = defineIsland("counter", (props: { start: number; label: string }) => <Counter {...props} />);
 
-function serverHtml(islands: { name?: string; start: number; label: string; when?: IslandWhen }[]): string {
+/**
+ * A select whose state follows its `input` events, as a form library that reads the form does
+ * (the contact form's conform); hydration sets the select back to the island's own value.
+ */
+function Chooser() {
+  const [value, setValue] = useState("a");
+  return (
+    <div>
+      <select className="choice" value={value} onInput={(event) => setValue(event.currentTarget.value)} onChange={() => {}}>
+        <option value="a">A</option>
+        <option value="b">B</option>
+      </select>
+      <p className="chosen">{value}</p>
+    </div>
+  );
+}
+const chooser = defineIsland("chooser", () => <Chooser />, { when: "interaction" });
+
+function serverHtml(islands: { name?: string; start: number; label: string; when?: IslandWhen }[], chunks: string[] = []): string {
   const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
   return renderToString(
-    <IslandRendererProvider value={{ render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }}>
+    <IslandRendererProvider value={{ render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }), preloads: () => chunks }}>
       <IslandHostProvider value={host as IslandHost}>
         <main>
           <p id="static">Static text</p>
@@ -82,6 +102,18 @@ function serverHtml(islands: { name?: string; start: number; label: string; when
 
 const loaders: IslandLoaders = { counter: async () => counter as IslandDefinition<unknown> };
 
+/** The React half, as the entry loads it: counted, to see when the page first needs it. */
+let runtimeLoads = 0;
+function start(options: { loaders?: IslandLoaders; wrap?: typeof wrap } = {}) {
+  startIslands({
+    loaders: options.loaders ?? loaders,
+    runtime: async (): Promise<IslandRuntime> => {
+      runtimeLoads++;
+      return createIslandRuntime<Page>(options.wrap ?? wrap);
+    },
+  });
+}
+
 let earlyState: NonNullable<Window["__islands"]>;
 let listeners: [string, EventListenerOrEventListenerObject, unknown][] = [];
 let errors: ReturnType<typeof vi.spyOn>;
@@ -93,6 +125,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  runtimeLoads = 0;
   earlyState.queue.length = 0;
   delete earlyState.wake;
   window.__islands = earlyState;
@@ -110,7 +143,9 @@ afterEach(() => {
   for (const [type, listener, options] of listeners) document.removeEventListener(type, listener, options as EventListenerOptions);
   listeners = [];
   document.body.innerHTML = "";
+  for (const link of document.head.querySelectorAll("link")) link.remove();
   delete document.documentElement.dataset.hydrated;
+  window.history.replaceState(null, "", "/");
 });
 
 function load(html: string): void {
@@ -131,7 +166,7 @@ describe("startIslands", () => {
     const staticText = document.getElementById("static");
     const idsBefore = [...document.querySelectorAll(".label")].map((e) => e.id);
     const wrapSpy = vi.fn(wrap);
-    startIslands<Page>({ loaders, wrap: wrapSpy });
+    start({ wrap: wrapSpy });
     // Nothing hydrates synchronously: the first paint is the server's.
     expect(document.querySelector(`[${READY_ATTRIBUTE}]`)).toBeNull();
     expect(document.documentElement.dataset.hydrated).toBeUndefined();
@@ -161,7 +196,7 @@ describe("startIslands", () => {
     // The <summary> the visitor tapped becomes a <button> once enhanced: that button is clicked.
     expect(click(island("one").querySelector("summary")!).defaultPrevented).toBe(true);
     expect(earlyState.queue).toHaveLength(2);
-    startIslands<Page>({ loaders, wrap });
+    start();
     expect(earlyState.queue).toHaveLength(0);
     await vi.waitFor(() => expect(island("one").querySelector(".inc")!.textContent).toBe("1"), { timeout: 5_000 });
     await vi.waitFor(() => expect(island("one").querySelector(".state")!.textContent).toBe("open"));
@@ -181,7 +216,7 @@ describe("startIslands", () => {
           { start: 0, label: "touched", when: "visible" },
         ]),
       );
-      startIslands<Page>({ loaders, wrap });
+      start();
       await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
       expect(island("eager").hasAttribute(READY_ATTRIBUTE)).toBe(true);
       expect(island("later").hasAttribute(READY_ATTRIBUTE)).toBe(false);
@@ -209,7 +244,7 @@ describe("startIslands", () => {
     const observer = installIntersectionObserver();
     try {
       load(serverHtml([{ start: 0, label: "later", when: "visible" }]));
-      startIslands<Page>({ loaders, wrap });
+      start();
       await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
       expect(island("later").hasAttribute(READY_ATTRIBUTE)).toBe(false);
       island("later").querySelector(".inc")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
@@ -223,11 +258,152 @@ describe("startIslands", () => {
     errors.mockImplementation(() => {});
     load(serverHtml([{ name: "unknown", start: 3, label: "orphan" }, { start: 0, label: "fine" }]));
     const html = island("orphan").innerHTML;
-    startIslands<Page>({ loaders, wrap });
+    start();
     await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
     expect(island("fine").hasAttribute(READY_ATTRIBUTE)).toBe(true);
     expect(island("orphan").hasAttribute(READY_ATTRIBUTE)).toBe(false);
     expect(island("orphan").innerHTML).toBe(html);
     expect(errors).toHaveBeenCalledWith("[islands] unknown did not hydrate:", expect.objectContaining({ message: "No island named unknown" }));
+  });
+
+  it("loads no React for a page whose islands wait for the visitor; heading for one (pointer over it) hydrates it", async () => {
+    load(serverHtml([{ start: 0, label: "menu", when: "interaction" }]));
+    start();
+    await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
+    await settle();
+    expect(runtimeLoads).toBe(0);
+    expect(island("menu").hasAttribute(READY_ATTRIBUTE)).toBe(false);
+    island("menu").querySelector(".label")!.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    await vi.waitFor(() => expect(island("menu").hasAttribute(READY_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+    expect(runtimeLoads).toBe(1);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("replays the first tap on a waiting island once it has hydrated: the summary tapped opens its enhanced button", async () => {
+    load(serverHtml([{ start: 0, label: "menu", when: "interaction" }]));
+    start();
+    await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
+    const summary = island("menu").querySelector("summary")!;
+    summary.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+    // The browser's own toggle is held back: the enhanced control acts on it instead.
+    expect(click(summary).defaultPrevented).toBe(true);
+    expect(island("menu").querySelector("details")!.open).toBe(false);
+    await vi.waitFor(() => expect(island("menu").querySelector(".state")!.textContent).toBe("open"), { timeout: 5_000 });
+    expect(island("menu").querySelector("button.toggle")!.getAttribute("aria-expanded")).toBe("true");
+    await settle();
+    expect(island("menu").querySelector(".state")!.textContent).toBe("open");
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("keeps the focus when the enhanced rendering replaces the focused control", async () => {
+    load(serverHtml([{ start: 0, label: "menu", when: "interaction" }]));
+    start();
+    await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
+    const summary = island("menu").querySelector<HTMLElement>("summary")!;
+    summary.focus();
+    expect(document.activeElement).toBe(summary);
+    await vi.waitFor(() => expect(island("menu").querySelector("button.toggle")).not.toBeNull(), { timeout: 5_000 });
+    await vi.waitFor(() => expect(document.activeElement).toBe(island("menu").querySelector("button.toggle")));
+  });
+
+  it("announces a waiting island's files when it wakes, once each", async () => {
+    load(serverHtml([{ start: 0, label: "menu", when: "interaction" }], ["/islands/assets/a.js", "/islands/assets/b.js"]));
+    expect(island("menu").getAttribute("data-island-chunks")).toBe("/islands/assets/a.js /islands/assets/b.js");
+    // A page's islands that hydrate with it announce theirs beside them, not on the container.
+    start();
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    await wakeIsland(island("menu"));
+    expect(island("menu").hasAttribute(READY_ATTRIBUTE)).toBe(true);
+    expect([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute("href"))).toEqual([
+      "/islands/assets/a.js",
+      "/islands/assets/b.js",
+    ]);
+  });
+
+  it("hydrates with the page an island the address points into (a modal opened by its fragment)", async () => {
+    load(serverHtml([{ start: 0, label: "modal", when: "interaction" }, { start: 0, label: "other", when: "interaction" }]));
+    window.history.replaceState(null, "", "/#modal");
+    start();
+    await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
+    expect(island("modal").hasAttribute(READY_ATTRIBUTE)).toBe(true);
+    expect(island("other").hasAttribute(READY_ATTRIBUTE)).toBe(false);
+  });
+
+  it("treats a link to this same page (another query) in a waiting island as its control: held, then clicked again", async () => {
+    load(serverHtml([{ start: 0, label: "tabs", when: "interaction" }]));
+    const link = Object.assign(document.createElement("a"), { href: "/?variant=two", id: "tab-two", textContent: "Two" });
+    const away = Object.assign(document.createElement("a"), { href: "/au/offers", id: "away", textContent: "Offers" });
+    island("tabs").append(link, away);
+    const followed: string[] = [];
+    link.addEventListener("click", (event) => {
+      if (island("tabs").hasAttribute(READY_ATTRIBUTE)) {
+        event.preventDefault();
+        followed.push("in place");
+      }
+    });
+    away.addEventListener("click", (event) => event.preventDefault());
+    start();
+    expect(click(link).defaultPrevented).toBe(true);
+    const modified = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    link.dispatchEvent(modified);
+    expect(click(away).defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(followed).toEqual(["in place"]), { timeout: 5_000 });
+    // The link to another page and the click with a modifier (a new tab) were left to the browser.
+    expect(earlyState.queue).toHaveLength(0);
+  });
+
+  it("marks an island whose code failed, and stops holding its clicks: its server HTML works as without JavaScript", async () => {
+    errors.mockImplementation(() => {});
+    load(serverHtml([{ start: 0, label: "broken", when: "interaction" }]));
+    start({ loaders: { counter: () => Promise.reject(new Error("gone")) } });
+    const summary = island("broken").querySelector("summary")!;
+    expect(click(summary).defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(island("broken").hasAttribute(FAILED_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+    // The click made again reaches the browser: the disclosure opens natively.
+    await vi.waitFor(() => expect(island("broken").querySelector("details")!.open).toBe(true));
+    expect(click(summary).defaultPrevented).toBe(false);
+    expect(island("broken").hasAttribute(READY_ATTRIBUTE)).toBe(false);
+  });
+
+  it("tells a waiting island of a choice made in its select before it ran, with the visitor's value", async () => {
+    const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
+    load(
+      renderToString(
+        <IslandRendererProvider value={{ render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }}>
+          <IslandHostProvider value={host as IslandHost}>
+            <Island island={chooser} props={{}} id="chooser" />
+            <IslandPageScript />
+          </IslandHostProvider>
+        </IslandRendererProvider>,
+      ),
+    );
+    const select = island("chooser").querySelector<HTMLSelectElement>("select")!;
+    select.value = "b";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    start({ loaders: { chooser: async () => chooser as IslandDefinition<unknown> } });
+    await vi.waitFor(() => expect(island("chooser").querySelector(".chosen")!.textContent).toBe("b"), { timeout: 5_000 });
+    expect(select.value).toBe("b");
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("marks the page hydrated once the `visible` islands in view at the start have hydrated too", async () => {
+    // As a browser does, the observer reports after the next frame, not at once.
+    const observer = installIntersectionObserver({ firstReport: { inView: true, afterMs: 30 } });
+    try {
+      load(serverHtml([{ start: 0, label: "seen", when: "visible" }, { start: 0, label: "waits", when: "interaction" }]));
+      // The islands' state at the moment the page is marked.
+      const marked = new Promise<[boolean, boolean]>((resolve) => {
+        const watch = new MutationObserver(() => {
+          if (document.documentElement.dataset.hydrated !== "true") return;
+          watch.disconnect();
+          resolve([island("seen").hasAttribute(READY_ATTRIBUTE), island("waits").hasAttribute(READY_ATTRIBUTE)]);
+        });
+        watch.observe(document.documentElement, { attributes: true });
+      });
+      start();
+      expect(await marked).toEqual([true, false]);
+    } finally {
+      observer.restore();
+    }
   });
 });

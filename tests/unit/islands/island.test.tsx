@@ -75,10 +75,11 @@ describe("scriptJson (props written inside a <script>)", () => {
 });
 
 describe("defineIsland and islandContent", () => {
-  it("keeps the name and the render function", () => {
+  it("keeps the name, the render function and when it hydrates (with the page unless it says)", () => {
     const render = ({ a }: { a: number }) => <b>{a}</b>;
     const island = defineIsland("named", render);
-    expect(island).toEqual({ name: "named", render });
+    expect(island).toEqual({ name: "named", render, when: "load" });
+    expect(defineIsland("later", render, { when: "interaction" }).when).toBe("interaction");
     expect(renderToString(islandContent(island, { a: 3 }))).toBe("<b>3</b>");
   });
 });
@@ -96,7 +97,7 @@ describe("<Island> on the server of a page of islands", () => {
     const element = container.querySelector<HTMLElement>("[data-island]")!;
     expect(element.tagName).toBe("DIV");
     expect(element.getAttribute("data-island")).toBe("greeting");
-    expect(element.getAttribute("data-island-when")).toBe("idle");
+    expect(element.getAttribute("data-island-when")).toBe("load");
     expect(element.className).toBe("slot");
     expect(element.id).toBe("hello");
     expect(element.getAttribute("data-extra")).toBe("x");
@@ -134,19 +135,22 @@ describe("<Island> on the server of a page of islands", () => {
     expect(container.querySelector(".greeting")!.textContent).toBe(`Hello ${name}`);
   });
 
-  it("gives each island its own key, `when` and tag", () => {
+  it("gives each island its own key, `when` (its definition's unless given) and tag", () => {
+    const waiting = defineIsland("waiting", ({ name }: { name: string }) => <Greeting name={name} />, { when: "interaction" });
     const { container } = page(
       <>
         <Island island={greeting} props={{ name: "One" }} />
         <Island island={greeting} props={{ name: "Two" }} when="visible" as="span" />
+        <Island island={waiting} props={{ name: "Three" }} />
       </>,
     );
-    const [one, two] = [...container.querySelectorAll("[data-island]")];
+    const [one, two, three] = [...container.querySelectorAll("[data-island]")];
+    expect(three!.getAttribute("data-island-when")).toBe("interaction");
     expect(one!.getAttribute("data-island-props")).not.toBe(two!.getAttribute("data-island-props"));
     expect(two!.tagName).toBe("SPAN");
     expect(two!.getAttribute("data-island-when")).toBe("visible");
     const scripts = [...container.querySelectorAll(`script[${PROPS_ATTRIBUTE}]`)];
-    expect(scripts.map((s) => s.getAttribute(PROPS_ATTRIBUTE))).toEqual([one!.getAttribute("data-island-props"), two!.getAttribute("data-island-props")]);
+    expect(scripts.map((s) => s.getAttribute(PROPS_ATTRIBUTE))).toEqual([one, two, three].map((e) => e!.getAttribute("data-island-props")));
     // The ids inside each island differ too: each has its own prefix.
     expect(one!.querySelector("p")!.id).not.toBe(two!.querySelector("p")!.id);
   });
@@ -190,11 +194,11 @@ describe("<Island> on the server of a page of islands", () => {
   });
 
   it("preloads the files the renderer names for the island, before its container", () => {
-    const asked: [string, unknown][] = [];
+    const asked: [string, unknown, boolean][] = [];
     const withPreloads: IslandRenderer = {
       render: renderer.render,
-      preloads: (name, props) => {
-        asked.push([name, props]);
+      preloads: (name, props, announce) => {
+        asked.push([name, props, announce]);
         // The server's entry names each file once per page: none the second time.
         return asked.length === 1 ? ["/islands/assets/greeting-1.js", "/islands/assets/shared-2.js"] : [];
       },
@@ -207,8 +211,8 @@ describe("<Island> on the server of a page of islands", () => {
       { render: withPreloads },
     );
     expect(asked).toEqual([
-      ["greeting", { name: "One" }],
-      ["greeting", { name: "Two" }],
+      ["greeting", { name: "One" }, true],
+      ["greeting", { name: "Two" }, true],
     ]);
     const links = [...container.querySelectorAll("link")];
     expect(links.map((l) => [l.getAttribute("rel"), l.getAttribute("href")])).toEqual([
@@ -219,6 +223,23 @@ describe("<Island> on the server of a page of islands", () => {
     expect(links[1]!.nextElementSibling).toBe(first);
     // The container is still followed by its props.
     expect(first!.nextElementSibling?.getAttribute(PROPS_ATTRIBUTE)).toBe(first!.getAttribute("data-island-props"));
+  });
+
+  it("names the files of an island that waits on its container, for the runtime to announce when it wakes", () => {
+    const waiting = defineIsland("waiting", ({ name }: { name: string }) => <Greeting name={name} />, { when: "interaction" });
+    const asked: boolean[] = [];
+    const withPreloads: IslandRenderer = {
+      render: renderer.render,
+      preloads: (_name, _props, announce) => {
+        asked.push(announce);
+        return ["/islands/assets/react-1.js", "/islands/assets/waiting-2.js"];
+      },
+    };
+    const { container } = page(<Island island={waiting} props={{ name: "Later" }} />, { render: withPreloads });
+    // Not announced with the page: its files load only when it wakes.
+    expect(asked).toEqual([false]);
+    expect(container.querySelectorAll("link")).toHaveLength(0);
+    expect(container.querySelector("[data-island]")!.getAttribute("data-island-chunks")).toBe("/islands/assets/react-1.js /islands/assets/waiting-2.js");
   });
 
   it("writes the page-wide values once (IslandPageScript), escaped", () => {

@@ -112,7 +112,7 @@ describe("PageProviders and islandHost (what every island of a page shares)", ()
     );
     const two = mount(<PageProviders page={PAGE}><Probe name="two" /></PageProviders>);
     expect(two.textContent).toBe("au VIC true /au/offers");
-    // valtio notifies its subscribers after the change, in a microtask.
+    // The store notifies its subscribers after the change, in a microtask.
     await act(async () => setAuState(store!, "NSW"));
     expect(one.textContent).toBe("au NSW true /au/offers");
     expect(two.textContent).toBe("au NSW true /au/offers");

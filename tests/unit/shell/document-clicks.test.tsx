@@ -48,7 +48,7 @@ const NAMES = CLICK_HANDLERS.map((entry) => entry.name);
 
 describe("the document's click delegator", () => {
   it("writes its order down once: pricing opener, modal and video, country switch, popovers", () => {
-    expect(NAMES).toEqual(["pricing-opener", "modal-and-video", "country-switch", "popovers"]);
+    expect(NAMES).toEqual(["pricing-opener", "modal-and-video", "link-analytics", "popovers"]);
     // Only the popovers' handler runs for a click another handler (or React) already took.
     expect(CLICK_HANDLERS.filter((entry) => !entry.unhandledOnly).map((entry) => entry.name)).toEqual(["popovers"]);
   });
@@ -118,8 +118,8 @@ describe("the document's click delegator", () => {
 
   it("a slot holds one handler: a later registration replaces it, and the old removal does nothing", () => {
     const seen: string[] = [];
-    const removeFirst = onDocumentClick("country-switch", () => seen.push("first"));
-    register("country-switch", () => seen.push("second"));
+    const removeFirst = onDocumentClick("link-analytics", () => seen.push("first"));
+    register("link-analytics", () => seen.push("second"));
     removeFirst();
     click(container);
     expect(seen).toEqual(["second"]);

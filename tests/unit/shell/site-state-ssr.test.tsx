@@ -14,7 +14,7 @@ function Reader() {
 }
 
 describe("site state on the server", () => {
-  it("renders the layout's values without React's useLayoutEffect warning (no valtio subscription there)", () => {
+  it("renders the layout's values without React's useLayoutEffect warning (no store subscription there)", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const html = renderToString(
       <SiteProvider value={{ country: "au", auState: "VIC", isABN: true }}>

@@ -30,7 +30,6 @@ describe("site store", () => {
       isMegaMenuOpen: false,
       useAngleAPI: false,
       consent: null,
-      scroll: { floating: false, pinned: false, subNavVisible: false, stickyBarVisible: false },
     });
   });
 

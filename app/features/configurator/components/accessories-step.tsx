@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { InPlaceLink, navigateInPlace } from "~/islands/in-place-location";
 import { useHydrated } from "~/islands/use-hydrated";
 import { ResponsiveImage } from "~/components/image";
 import { ACCESSORY_PRICE_LABEL, accessoryPriceText } from "~/features/pricing/format";
@@ -48,7 +48,6 @@ export function AccessoriesStep({
   links: ChoiceLinkProps;
 }) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const categories = accessoryCategories(build.availableAccessories);
   const listing = listAccessories(build.availableAccessories, view, country);
   const hrefWith = (changes: Record<string, string | null>) => {
@@ -76,22 +75,21 @@ export function AccessoriesStep({
             <ul className="config-accessories__categories" aria-label="Accessory categories">
               {[null, ...categories].map((category) => (
                 <li key={category ?? "all"}>
-                  <Link
+                  <InPlaceLink
                     to={returnHref(hrefWith({ [ACCESSORY_PARAMS.category]: category }), ANCHOR, hydrated)}
                     rel="nofollow"
                     replace
-                    preventScrollReset
                     className="config-accessories__category"
                     aria-current={view.category === category ? "true" : undefined}
                   >
                     {category ?? ACCESSORY_TEXTS.all}
-                  </Link>
+                  </InPlaceLink>
                 </li>
               ))}
             </ul>
           ) : null}
           {country === "au" ? (
-            <Form method="get" action={returnHref(pathname, ANCHOR, hydrated)} className="config-accessories__sort" replace preventScrollReset>
+            <form method="get" action={returnHref(pathname, ANCHOR, hydrated)} className="config-accessories__sort">
               {[...new URLSearchParams(hrefWith({ [ACCESSORY_PARAMS.sort]: null }).split("?")[1])].map(([name, value], i) => (
                 <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
               ))}
@@ -103,7 +101,7 @@ export function AccessoriesStep({
                 key={view.sort ?? ""}
                 onChange={
                   hydrated
-                    ? (event) => navigate(hrefWith({ [ACCESSORY_PARAMS.sort]: event.target.value || null }), { replace: true, preventScrollReset: true })
+                    ? (event) => navigateInPlace(hrefWith({ [ACCESSORY_PARAMS.sort]: event.target.value || null }), { replace: true })
                     : undefined
                 }
               >
@@ -119,7 +117,7 @@ export function AccessoriesStep({
                   Sort
                 </button>
               )}
-            </Form>
+            </form>
           ) : null}
         </div>
       ) : null}
@@ -155,9 +153,9 @@ export function AccessoriesStep({
         })}
       </ul>
       {listing.hasMore ? (
-        <Link to={returnHref(hrefWith({ [ACCESSORY_PARAMS.all]: "1" }), ANCHOR, hydrated)} rel="nofollow" replace preventScrollReset className="button button--sm button--outline config-accessories__more">
+        <InPlaceLink to={returnHref(hrefWith({ [ACCESSORY_PARAMS.all]: "1" }), ANCHOR, hydrated)} rel="nofollow" replace className="button button--sm button--outline config-accessories__more">
           {ACCESSORY_TEXTS.loadMore}
-        </Link>
+        </InPlaceLink>
       ) : null}
     </section>
   );

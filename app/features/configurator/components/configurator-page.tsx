@@ -1,5 +1,5 @@
-import { useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useInPlaceLocation, useInPlaceSearchParams } from "~/islands/in-place-location";
 import { useHydrated } from "~/islands/use-hydrated";
 import { calculatorInputFromSearchParams, canQuoteFinance } from "~/features/finance/calculator";
 import type { CalculatorContent } from "~/features/finance/calculator-content";
@@ -73,23 +73,18 @@ function useStepIntoView(step: Step) {
 }
 
 /**
- * The vehicle configurator (spec transactional.md section 2; issue 9). The build lives in the
- * URL: every choice is a link to the build with it, so the page works without JavaScript and a
- * shared URL reopens the same build. With JavaScript the links navigate on the client with
- * `replace` (the route does not reload its data for a new query), so choices apply at once, and
- * a non-canonical address is replaced by the build's canonical query (`?model=` is redirected by
- * the route's loader, with or without JavaScript).
+ * The vehicle configurator (spec transactional.md section 2). The build lives in the URL: every
+ * choice is a link to the build with it, so the page works without JavaScript and a shared URL
+ * reopens the same build. With JavaScript it is an island that follows its links in place
+ * (in-place-location.tsx), replacing the address, so choices apply at once from the catalogue it
+ * holds, and a non-canonical address is replaced by the build's canonical query (`?model=` is
+ * redirected by the route's loader, with or without JavaScript).
  */
 export function ConfiguratorPage({ catalogue, finance, calculatorResponse, abnOverride }: ConfiguratorPageProps) {
   const { country, line } = catalogue;
-  const { pathname } = useLocation();
-  const [committedParams] = useSearchParams();
+  const { pathname } = useInPlaceLocation();
+  const params = useInPlaceSearchParams();
   const hydrated = useHydrated();
-  // A choice shows at once: while the router fetches the next address (the layout's data), the
-  // page renders the build and step of that address, then the answer replaces it.
-  const navigation = useNavigation();
-  const pendingSearch = navigation.state !== "idle" && navigation.location?.pathname === pathname ? navigation.location.search : null;
-  const params = useMemo(() => (pendingSearch === null ? committedParams : new URLSearchParams(pendingSearch)), [pendingSearch, committedParams]);
   const store = useSiteStore();
   const buyer = useConfiguratorBuyer(country, abnOverride);
 

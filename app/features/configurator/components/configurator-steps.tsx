@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { InPlaceLink } from "~/islands/in-place-location";
 import { trackStep } from "../analytics";
 import { STEP_LABELS, STEPS, type Step } from "../view";
 
@@ -9,10 +9,9 @@ export function ConfiguratorSteps(props: { step: Step; href: (step: Step) => str
       <ol>
         {STEPS.map((s, i) => (
           <li key={s}>
-            <Link
+            <InPlaceLink
               to={props.href(s)}
               replace
-              preventScrollReset
               className="configurator__step"
               aria-current={s === props.step ? "step" : undefined}
               onClick={() => trackStep(s, props.lineName, props.country)}
@@ -21,7 +20,7 @@ export function ConfiguratorSteps(props: { step: Step; href: (step: Step) => str
                 {i + 1}
               </span>
               {STEP_LABELS[s]}
-            </Link>
+            </InPlaceLink>
           </li>
         ))}
       </ol>

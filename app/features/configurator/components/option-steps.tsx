@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ResponsiveImage } from "~/components/image";
+import { InPlaceLink } from "~/islands/in-place-location";
 import { cleanCarText, colourPriceText, optionPriceText, variantPriceText } from "~/features/pricing/format";
 import type { BuyerContext } from "~/features/pricing/types";
 import type { BuildChange, ResolvedBuild } from "../build";
@@ -53,11 +53,10 @@ export function Choice({
 }) {
   return (
     <li className="config-choice__item">
-      <Link
+      <InPlaceLink
         to={returnHref(links.href(change), anchor, links.hydrated)}
         rel="nofollow"
         replace
-        preventScrollReset
         className={["config-choice", selected ? "config-choice--selected" : "", className ?? ""].filter(Boolean).join(" ")}
         aria-current={selected ? "true" : undefined}
         data-choice={label}
@@ -65,7 +64,7 @@ export function Choice({
       >
         {children}
         {selected ? <span className="visually-hidden"> (selected)</span> : null}
-      </Link>
+      </InPlaceLink>
     </li>
   );
 }

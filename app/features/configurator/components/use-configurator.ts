@@ -1,5 +1,5 @@
-import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { navigateInPlace, useInPlaceLocation } from "~/islands/in-place-location";
 import type { BuyerContext } from "~/features/pricing/types";
 import { useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { setIsABN } from "~/features/site-state/store";
@@ -26,19 +26,14 @@ export function useConfiguratorBuyer(country: Catalogue["country"], abnOverride:
 
 /**
  * With JavaScript the address becomes the canonical build query (not while the calculator's no-JS
- * form is in it). Only once the router is idle: replacing the address during a visitor's navigation
- * would interrupt (abort) it.
+ * form is in it), its fragment kept.
  */
 export function useCanonicalAddress(build: ResolvedBuild, params: URLSearchParams, calculatorInUrl: boolean): void {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const navigationIdle = useNavigation().state === "idle";
-  const { search, hash, pathname } = location;
+  const { search, pathname } = useInPlaceLocation();
   useEffect(() => {
-    if (!navigationIdle) return;
     const canonical = canonicalSearch(build, params);
     if (!calculatorInUrl && search !== canonical) {
-      navigate(`${pathname}${canonical}${hash}`, { replace: true, preventScrollReset: true });
+      navigateInPlace(`${pathname}${canonical}${window.location.hash}`, { replace: true });
     }
-  }, [navigationIdle, build, params, calculatorInUrl, search, hash, pathname, navigate]);
+  }, [build, params, calculatorInUrl, search, pathname]);
 }

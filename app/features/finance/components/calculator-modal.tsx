@@ -1,4 +1,3 @@
-import { Form } from "@remix-run/react";
 import { useCallback, useEffect, useId, type FormEvent } from "react";
 import { Modal } from "~/components/modal";
 import { useHydrated } from "~/islands/use-hydrated";
@@ -138,7 +137,7 @@ export function CalculatorModal(props: CalculatorModalProps) {
       <p className="calculator__disclaimer-link">
         <a href={`#${CALCULATOR_DISCLAIMER_ID}`}>{T.disclaimerLink}</a>
       </p>
-      <Form method="get" action={`${props.formAction}#${CALCULATOR_MODAL_ID}`} className="calculator" onSubmit={onSubmit} preventScrollReset noValidate>
+      <form method="get" action={`${props.formAction}#${CALCULATOR_MODAL_ID}`} className="calculator" onSubmit={onSubmit} noValidate>
         {props.hiddenFields.map(([name, value], i) => (
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
@@ -184,7 +183,7 @@ export function CalculatorModal(props: CalculatorModalProps) {
             {T.contactUs}
           </a>
         </div>
-      </Form>
+      </form>
       <CalculatorDisclaimers disclaimers={props.disclaimers} showComparisonRate={values.showComparisonRate} />
       {hydrated ? null : (
         <p>

@@ -1,6 +1,6 @@
 import { defineIsland } from "~/islands/island";
 import { useCallback, useEffect, useState } from "react";
-import { useDocumentClick } from "~/islands/document-clicks";
+import { useDocumentClick } from "~/islands/use-document-click";
 import { PRICING_MODAL_HASH, opensPricingModal } from "./pricing-location";
 import { PricingModal } from "./pricing-modal";
 
@@ -51,4 +51,8 @@ export function PricingModalSlot() {
   );
 }
 
-export const pricingModalIsland = defineIsland("pricing-modal", () => <PricingModalSlot />);
+/**
+ * The modal as an island: it hydrates when a pricing link is followed (pricing-opener.ts wakes it,
+ * then clicks again) or when the page opens at its fragment; until then it is the server's copy.
+ */
+export const pricingModalIsland = defineIsland("pricing-modal", () => <PricingModalSlot />, { when: "interaction" });
