@@ -427,6 +427,9 @@ suite("the CDN recipe: Varnish in front of the production server", () => {
         const response = await page.goto("/au/offers");
         seen.push({ cache: response!.headers()["x-proxy-cache"] ?? null, csp: response!.headers()["content-security-policy"] ?? null });
         await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
+        // The header's island hydrates when the visitor heads for it (the pointer over Menu): its
+        // scripts ran under the CSP once the menu is enhanced (a summary opens without any script).
+        await page.locator("header.site-header .menu-button").hover();
         await page.locator(".mega-menu[data-enhanced]").waitFor({ state: "attached" });
         await page.getByRole("button", { name: "Menu" }).click();
         await page.locator("#mega-menu-panel").waitFor({ state: "visible" });
