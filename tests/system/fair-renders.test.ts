@@ -225,10 +225,12 @@ suite("fair renders under a crawl", () => {
     expect(counts.ok, summary).toBeGreaterThan(0);
 
     // Refused for being past its share (before any render), as the operator sees it, or, for its
-    // queued requests while the visitor kept rendering, after the queue's wait.
+    // queued requests while the visitor kept rendering, after the queue's wait; now and then one
+    // arrives while the visitor's request holds the queue's last place (queue_full).
     const shareRefusals = await refusals();
     expect(shareRefusals, summary).toBeGreaterThan(0.9 * counts.refused);
-    expect(shareRefusals + (await refusals("queue_timeout")), summary).toBeGreaterThanOrEqual(counts.refused);
+    const counted = shareRefusals + (await refusals("queue_timeout")) + (await refusals("queue_full"));
+    expect(counted, summary).toBeGreaterThanOrEqual(counts.refused);
     const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     expect(Number(/^render_slots_in_use (\d+)/m.exec(metrics)?.[1])).toBeLessThanOrEqual(8);
     expect(Number(/^http_requests_total\{kind="page",code="5xx"\} (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(counts.refused);
