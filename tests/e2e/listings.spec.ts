@@ -98,12 +98,18 @@ test("offers listing: filter (HEV), sort, offer cards with tabs, finance card at
   const card = listing.locator(".offer-card").first();
   await expect(card.locator(".offer-card__features li")).toHaveCount(4);
   await expect(card.getByRole("link", { name: /Build Your Own/ })).toHaveAttribute("href", "/au/config/corvale?model=Sport");
-  if (!jsDisabled(testInfo)) {
-    await card.getByRole("tab", { name: "Finance" }).click();
-    await expect(card.getByRole("tabpanel")).toContainText("2.99% p.a.");
-  } else {
-    await expect(card.locator(".offer-card__panel-name")).toHaveText(["Offer", "Finance"]);
-  }
+  // The tabs are a radio group that works with JavaScript or without, before the island runs.
+  const tabs = card.getByRole("radiogroup", { name: "Corvale Sport" });
+  await expect(tabs.getByRole("radio")).toHaveCount(2);
+  await expect(tabs.getByRole("radio", { name: "Offer" })).toBeChecked();
+  await expect(card.locator(".offer-card__panel--finance")).toBeHidden();
+  await tabs.getByText("Finance").click();
+  await expect(tabs.getByRole("radio", { name: "Finance" })).toBeChecked();
+  await expect(card.locator(".offer-card__panel--finance")).toContainText("2.99% p.a.");
+  await expect(card.locator(".offer-card__panel--offer")).toBeHidden();
+  await tabs.getByRole("radio", { name: "Finance" }).press("ArrowLeft");
+  await expect(tabs.getByRole("radio", { name: "Offer" })).toBeChecked();
+  await expect(card.locator(".offer-card__panel--offer")).toBeVisible();
   await expectNoAxeViolations(page, testInfo);
   await mark(page, testInfo);
 

@@ -52,7 +52,9 @@ function FinanceCard({ blok, className }: { blok: OffersListingBlok; className: 
  * buttons (only with more than 2 options; Hybrid shown as HEV), a sort (A to Z, price high to low,
  * low to high; offer_sort event), the offer cards, and in AU the finance card at position 2 on
  * small screens and 3 on larger ones. The filter and sort live in the URL (?category=&sort=) and
- * work without JavaScript (links and a GET form); with it they apply in place.
+ * work without JavaScript (links and a GET form); with it they apply in place. The island hydrates
+ * on the first interaction: until then the links and the form are what act (offer-card.tsx's tabs
+ * need no script).
  */
 export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   const { country } = useSite();
@@ -161,19 +163,17 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
           </nav>
         ) : null}
         {models.length > 1 ? (
-          // Without JavaScript a GET form with a submit button; with it the select sorts as it
-          // changes, so there is no form (a form without a submit button is a WCAG 3.2.2 error).
-          hydrated ? (
-            <div className="offers-listing__sort">{sortSelect}</div>
-          ) : (
-            <form method="get" action={location.pathname} className="offers-listing__sort">
-              {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-              {sortSelect}
+          // A GET form with a submit button; once the island runs the select sorts as it changes
+          // and the button goes (the select stays the same element, so focus and the choice stay).
+          <form method="get" action={location.pathname} className="offers-listing__sort">
+            {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+            {sortSelect}
+            {hydrated ? null : (
               <button type="submit" className="button button--xs button--outline">
                 {blok.sort_button_text || "Sort"}
               </button>
-            </form>
-          )
+            )}
+          </form>
         ) : null}
       </div>
       {list.length ? (

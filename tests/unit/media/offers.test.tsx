@@ -2,7 +2,7 @@
 import "../support/load-blocks";
 import path from "node:path";
 import { createRemixStub } from "@remix-run/testing";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Blocks } from "~/blocks/blocks";
 import type { Blok, Country } from "~/content/schema";
@@ -156,7 +156,13 @@ describe("offers-listing block", () => {
     const card = dom.querySelector(".offer-card")!;
     expect(card.querySelectorAll(".offer-card__features li")).toHaveLength(4);
     expect(card.querySelector(".offer-card__actions a")!.getAttribute("href")).toBe("/au/config/line?model=Tarrak GX");
-    expect([...card.querySelectorAll(".offer-card__panel-name")].map((p) => p.textContent)).toEqual(["Offer", "Finance"]);
+    // The tabs work without JavaScript: a radio group, the first choice checked, a panel for each.
+    const radios = [...card.querySelectorAll<HTMLInputElement>('[role="radiogroup"] input[type="radio"]')];
+    expect(radios.map((r) => card.querySelector(`label[for="${r.id}"]`)!.textContent)).toEqual(["Offer", "Finance"]);
+    expect(radios.map((r) => r.hasAttribute("checked"))).toEqual([true, false]);
+    expect(new Set(radios.map((r) => r.name)).size).toBe(1);
+    expect([...card.querySelectorAll(".offer-card__panel")].map((p) => p.className)).toEqual(["offer-card__panel offer-card__panel--offer", "offer-card__panel offer-card__panel--finance"]);
+    expect(form.querySelector('button[type="submit"]')!.textContent).toBe("Sort");
     expect(card.querySelector(".offer-card__offer-text")!.textContent).toBe("Tarrak GX ABN offer");
     expect(card.querySelectorAll("details summary").length).toBe(2);
     const all = parse(renderOnServer(stub([blok], data, "/", "au", createServerStub)));
@@ -171,12 +177,13 @@ describe("offers-listing block", () => {
     expect(dom.querySelector(".offers-finance-card")).toBeNull();
   });
 
-  it("with JavaScript: tabs, and a sort that applies in place and is tracked", async () => {
+  it("with JavaScript: the same tabs, and a sort that applies in place (no button) and is tracked", async () => {
     render(stub([blok], data));
-    const tabs = await screen.findAllByRole("tab");
-    expect(tabs.map((t) => t.textContent).slice(0, 2)).toEqual(["Offer", "Finance"]);
-    fireEvent.click(tabs[1]!);
-    expect(tabs[1]!.getAttribute("aria-selected")).toBe("true");
+    const tabs = await screen.findAllByRole("radio");
+    expect(tabs.map((t) => t.closest(".offer-card")!.querySelector(`label[for="${t.id}"]`)!.textContent).slice(0, 2)).toEqual(["Offer", "Finance"]);
+    fireEvent.click(screen.getAllByText("Finance", { selector: "label" })[0]!);
+    expect((tabs[1] as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(document.querySelector('form.offers-listing__sort button[type="submit"]')).toBeNull());
     fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "priceLow" } });
     expect(window.location.search).toBe("?sort=priceLow");
     expect(window.dataLayer?.at(-1)).toMatchObject({ event: "offer_sort", sort: "priceLow" });

@@ -1,6 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { Fragment, useId } from "react";
 import { ResponsiveImage } from "~/components/image";
-import { useHydrated } from "~/islands/use-hydrated";
 import type { CardQuote } from "~/features/finance/components/card-quote";
 import { FinancePanel } from "~/features/finance/components/finance-panel";
 import { offerText, standardOfferText } from "~/features/pricing/driveaway";
@@ -26,9 +25,11 @@ type TabKey = "offer" | "finance";
  * An offer card (spec site.md section 2): the model's image, name and price, an Offer tab (the
  * special offer, or the standard header with the standard offer text) and a Finance tab (special
  * finance offers, the finance offer text and the finance quote panel), price and finance
- * disclaimers that toggle, at most 4 features and Build Your Own. Without JavaScript both tab
- * panels show one after the other under their names; with it they are tabs. `priority`: the
- * first card of a listing that opens the page, whose image loads eagerly with high priority.
+ * disclaimers that toggle, at most 4 features and Build Your Own. The tabs are a radio group
+ * whose checked choice shows its panel by CSS alone: they work the same with JavaScript or
+ * without, so the listing's island need not run to show them (it hydrates on interaction).
+ * `priority`: the first card of a listing that opens the page, whose image loads eagerly with
+ * high priority.
  */
 export function OfferCard({
   model,
@@ -42,7 +43,6 @@ export function OfferCard({
   priority?: boolean;
 }) {
   const buyer = useBuyer();
-  const hydrated = useHydrated();
   const baseId = useId();
   const special = settings.showSpecialOffer ? offerText(model.pricing, buyer) : "";
   const standard = settings.standardOfferHeader ? standardOfferText(model.pricing, buyer) : "";
@@ -56,26 +56,9 @@ export function OfferCard({
     if (financeTabFirst({ showFinanceTabFirst: settings.showFinanceTabFirst, hasSpecialOffer, hasStandardHeader })) order.unshift("finance");
     else order.push("finance");
   }
-  const [selected, setSelected] = useState<TabKey | null>(null);
-  const current = selected && order.includes(selected) ? selected : order[0];
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const financeDisclaimers = model.financeOffers.map((f) => f.disclaimer).filter(Boolean);
   const features = offerFeatures(model.featureList);
-  const tabs = hydrated && order.length > 1;
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const i = order.indexOf(current ?? "offer");
-    let next: number | null = null;
-    if (event.key === "ArrowRight") next = (i + 1) % order.length;
-    if (event.key === "ArrowLeft") next = (i - 1 + order.length) % order.length;
-    if (event.key === "Home") next = 0;
-    if (event.key === "End") next = order.length - 1;
-    if (next === null) return;
-    event.preventDefault();
-    const key = order[next]!;
-    setSelected(key);
-    tabRefs.current[key]?.focus();
-  };
+  const tabs = order.length > 1;
 
   const panel = (key: TabKey) => {
     const body =
@@ -118,25 +101,8 @@ export function OfferCard({
           ) : null}
         </>
       );
-    const label = key === "offer" ? OFFER_TAB : FINANCE_TAB;
-    if (!tabs) {
-      return (
-        <section key={key} className={`offer-card__panel offer-card__panel--${key}`} aria-label={label}>
-          {order.length > 1 ? <p className="offer-card__panel-name">{label}</p> : null}
-          {body}
-        </section>
-      );
-    }
     return (
-      <div
-        key={key}
-        id={`${baseId}-${key}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${baseId}-${key}-tab`}
-        hidden={current !== key}
-        tabIndex={0}
-        className={`offer-card__panel offer-card__panel--${key}`}
-      >
+      <div key={key} className={`offer-card__panel offer-card__panel--${key}`}>
         {body}
       </div>
     );
@@ -160,25 +126,14 @@ export function OfferCard({
         <VehiclePrice model={model} className="offer-card__price" />
         <PriceDisclaimers disclaimers={model.priceDisclaimers} label={settings.priceDisclaimerLabel} />
         {tabs ? (
-          <div className="offer-card__tabs" role="tablist" aria-label={model.name}>
-            {order.map((key) => (
-              <button
-                key={key}
-                ref={(el) => {
-                  tabRefs.current[key] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`${baseId}-${key}-tab`}
-                aria-selected={current === key}
-                aria-controls={`${baseId}-${key}-panel`}
-                tabIndex={current === key ? 0 : -1}
-                className="offer-card__tab"
-                onClick={() => setSelected(key)}
-                onKeyDown={onKeyDown}
-              >
-                {key === "offer" ? OFFER_TAB : FINANCE_TAB}
-              </button>
+          <div className="offer-card__tabs" role="radiogroup" aria-label={model.name}>
+            {order.map((key, i) => (
+              <Fragment key={key}>
+                <input type="radio" className="offer-card__tab-input" name={baseId} id={`${baseId}-${key}`} value={key} defaultChecked={i === 0} />
+                <label className="offer-card__tab" htmlFor={`${baseId}-${key}`}>
+                  {key === "offer" ? OFFER_TAB : FINANCE_TAB}
+                </label>
+              </Fragment>
             ))}
           </div>
         ) : null}
