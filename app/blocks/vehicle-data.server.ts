@@ -6,7 +6,7 @@ import type { FinanceConfig } from "~/features/finance/config";
 import { cardQuoteForModel, financeSettings, loadFinanceConfig, quoteEngineKind } from "~/features/finance/quote-service.server";
 import type { BuyerContext } from "~/features/pricing/types";
 import { buyerContextFromRequest } from "~/features/site-state/cookies.server";
-import { accessoryCategories, listAccessories, parseAccessoryQuery, sortVehicleModels, vehiclePrice } from "~/features/vehicles/logic";
+import { accessoryCategories, listAccessories, parseAccessoryQuery, linesModels, vehiclePrice } from "~/features/vehicles/logic";
 import type { AccessoriesBlockData, VehicleBlockData, VehicleLine, VehicleModel } from "~/features/vehicles/types";
 
 export type { AccessoriesBlockData, VehicleBlockData };
@@ -77,12 +77,8 @@ export async function cardQuotes(models: readonly VehicleModel[], buyer: BuyerCo
 export async function vehicleBlockLoader({ blok, country, request, once }: BlockLoaderArgs): Promise<VehicleBlockData> {
   const buyer = buyerContextFromRequest(request, country);
   const lines = await loadLines(blok, country, buyer, once);
-  const models = sortVehicleModels(
-    lines.flatMap((l) => l.models),
-    buyer,
-  );
-  const finance = (await financePanelsEnabled(blok, country)) ? await cardQuotes(models, buyer) : null;
-  return { lines, models, finance };
+  const finance = (await financePanelsEnabled(blok, country)) ? await cardQuotes(linesModels(lines, buyer), buyer) : null;
+  return { lines, finance };
 }
 
 /** accessories-carousel and accessories-listing. */

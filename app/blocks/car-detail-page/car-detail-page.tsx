@@ -6,7 +6,7 @@ import { offerText } from "~/features/pricing/driveaway";
 import { cleanCarText } from "~/features/pricing/format";
 import { useSite } from "~/features/site-state/site-context";
 import { ColourSwatches, ModelFeatures, PriceDisclaimers, VehiclePrice, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
-import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
+import { selectedTab, linesModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";
 import { useBlockData } from "~/components/block-data";
 import type { BlockDataOf } from "../types";
@@ -28,7 +28,7 @@ export const CAR_DETAIL_TEXTS = {
 export function CarDetailPage({ blok }: { blok: CarDetailPageBlok }) {
   const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const buyer = useBuyer();
-  const model = selectedTab(sortVehicleModels(data?.models ?? [], buyer), blok.model);
+  const model = selectedTab(linesModels(data?.lines ?? [], buyer), blok.model);
   if (!model) return null;
   const anchor = anchorId(blok.scroll_to_id) ?? `detail-${blok._uid.slice(0, 8)}`;
   const line = data?.lines.find((l) => l.models.some((m) => m.uuid === model.uuid));

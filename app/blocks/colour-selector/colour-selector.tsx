@@ -3,7 +3,7 @@ import { ResponsiveImage } from "~/components/image";
 import { anchorId } from "~/components/section";
 import { colourPriceText } from "~/features/pricing/format";
 import { ColourSwatches, colourImage, useBuyer, useColourChoice } from "~/features/vehicles/components/parts";
-import { COLOUR_SELECTOR_HEIGHT, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
+import { COLOUR_SELECTOR_HEIGHT, selectedTab, linesModels } from "~/features/vehicles/logic";
 import { useBlockData } from "~/components/block-data";
 import type { BlockDataOf } from "../types";
 import type { loader } from "./loader.server";
@@ -19,7 +19,7 @@ export function ColourSelector({ blok }: { blok: ColourSelectorBlok }) {
   const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const buyer = useBuyer();
   const headingId = useId();
-  const model = selectedTab(sortVehicleModels(data?.models ?? [], buyer), blok.model);
+  const model = selectedTab(linesModels(data?.lines ?? [], buyer), blok.model);
   const anchor = anchorId(blok.scroll_to_id) ?? `colours-${blok._uid.slice(0, 8)}`;
   if (!model || model.colours.length === 0) return null;
   return <ColourSelectorView blok={{ ...blok, scroll_to_id: anchor }} model={model} anchor={anchor} headingId={headingId} />;

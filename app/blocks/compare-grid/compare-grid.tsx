@@ -7,7 +7,7 @@ import { useHydrated } from "~/islands/use-hydrated";
 import { countryPath } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { ActionLink, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
-import { comparedModels, compareSearch, sortVehicleModels } from "~/features/vehicles/logic";
+import { comparedModels, compareSearch, linesModels } from "~/features/vehicles/logic";
 import type { VehicleModel } from "~/features/vehicles/types";
 import { useBlockData } from "~/components/block-data";
 import type { BlockDataOf } from "../types";
@@ -37,7 +37,7 @@ export function CompareGrid({ blok }: { blok: CompareGridBlok }) {
   const hydrated = useHydrated();
   const headingId = useId();
   const modalHeadingId = useId();
-  const all = sortVehicleModels(data?.models ?? [], buyer);
+  const all = linesModels(data?.lines ?? [], buyer);
   const fromUrl = comparedModels(all, new URLSearchParams(location.search).get("compare"), blok.initial_count ?? 2).map((m) => m.uuid);
   const [local, setLocal] = useState<string[] | null>(null);
   const [modalOpen, setModalOpen] = useState(false);

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
-import { selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
+import { selectedTab, linesModels } from "~/features/vehicles/logic";
 import { useBlockData } from "~/components/block-data";
 import type { BlockDataOf } from "../types";
 import type { loader } from "./loader.server";
@@ -19,7 +19,7 @@ export function ModelCardBlock({ blok }: { blok: ModelCardBlok }) {
   const data = useBlockData<BlockDataOf<typeof loader>>(blok);
   const buyer = useBuyer();
   const headingId = useId();
-  const models = sortVehicleModels(data?.models ?? [], buyer);
+  const models = linesModels(data?.lines ?? [], buyer);
   const model = selectedTab(models, blok.model);
   if (!model) return null;
   const line = data?.lines.find((l) => l.models.some((m) => m.uuid === model.uuid));

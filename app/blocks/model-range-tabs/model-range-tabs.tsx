@@ -6,7 +6,7 @@ import { useHydrated } from "~/islands/use-hydrated";
 import { countryPath } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { ModelFeatures, PriceDisclaimers, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
-import { needsDummySlide, rangeTabModels, selectedTab, sortVehicleModels } from "~/features/vehicles/logic";
+import { needsDummySlide, rangeTabModels, selectedTab, linesModels } from "~/features/vehicles/logic";
 import { useBlockData } from "~/components/block-data";
 import type { BlockDataOf } from "../types";
 import type { loader } from "./loader.server";
@@ -39,7 +39,7 @@ export function ModelRangeTabs({ blok }: { blok: ModelRangeTabsBlok }) {
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   const [chosen, setChosen] = useState<string | null>(null);
-  const models = rangeTabModels(sortVehicleModels(data?.models ?? [], buyer));
+  const models = rangeTabModels(linesModels(data?.lines ?? [], buyer));
   const fromUrl = new URLSearchParams(location.search).get(TAB_PARAM);
   const selected = selectedTab(models, chosen ?? fromUrl);
   if (!selected) return null;

@@ -4,6 +4,8 @@ import { vehicleBlockLoader } from "../vehicle-data.server";
 import type { BlockLoaderArgs } from "../types";
 import { loadCountryCatalogue } from "~/features/vehicles/vehicles.server";
 import { pick } from "~/lib/object";
+import { linesModels } from "~/features/vehicles/logic";
+import { buyerContextFromRequest } from "~/features/site-state/cookies.server";
 import { eligibleOffers, nameOrders, OFFER_VEHICLE_FIELDS, type FinanceOfferView, type OfferModel } from "~/features/offers/offers";
 
 export interface OffersListingData {
@@ -43,7 +45,7 @@ export async function loader(args: BlockLoaderArgs): Promise<OffersListingData> 
   const [data, catalogue] = await Promise.all([vehicleBlockLoader(args), loadCountryCatalogue(country)]);
   const categoryOf = new Map<string, { category: string; lineName: string }>();
   for (const line of data.lines) for (const m of line.models) categoryOf.set(m.uuid, { category: line.vehicleCategory, lineName: line.name });
-  const listed = eligibleOffers(data.models, { showAllModels: blok.show_all_models === true, modelUuids: refUuids(blok.models) });
+  const listed = eligibleOffers(linesModels(data.lines, buyerContextFromRequest(args.request, country)), { showAllModels: blok.show_all_models === true, modelUuids: refUuids(blok.models) });
   const contentOf = new Map<string, Rec>(catalogue.models.map((s) => [s.uuid, s.content]));
   const order = nameOrders(listed);
   const models: OfferModel[] = listed.map((m) => {

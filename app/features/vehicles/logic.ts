@@ -38,6 +38,14 @@ export function sortVehicleModels(models: readonly VehicleModel[], buyer: BuyerC
   return order.map((entry) => entry.model);
 }
 
+/** Every model of the lines, by ascending driveaway price for the buyer (the vehicle blocks' list). */
+export function linesModels(lines: readonly { models: readonly VehicleModel[] }[], buyer: BuyerContext): VehicleModel[] {
+  return sortVehicleModels(
+    lines.flatMap((line) => line.models),
+    buyer,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Colour selector
 

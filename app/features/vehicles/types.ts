@@ -104,9 +104,8 @@ export interface BuyerSnapshot {
 
 /** What the vehicle blocks get from the server (their loaders: app/blocks/vehicle-data.server.ts). */
 export interface VehicleBlockData {
+  /** The lines with their models: a block lists them with `linesModels` (sent once, not twice). */
   lines: VehicleLine[];
-  /** The lines' models, ascending driveaway price for the buyer of the request. */
-  models: VehicleModel[];
   /** Card finance panels by model uuid (default colour, the request's buyer); null: no panels. */
   finance: Record<string, CardQuote> | null;
 }

@@ -6,7 +6,7 @@ import { Section, SectionHeader, type SectionFields } from "~/components/section
 import { useBlockData } from "~/components/block-data";
 import { FinancePanel } from "~/features/finance/components/finance-panel";
 import type { CardQuote } from "~/features/finance/components/card-quote";
-import { sortVehicleModels, vehiclePrice } from "../logic";
+import { linesModels, vehiclePrice } from "../logic";
 import type { VehicleBlockData } from "../types";
 import type { VehicleModel } from "../types";
 import { ColourSwatches, PriceDisclaimers, VehiclePrice, colourImage, useBuyer, useColourChoice } from "./parts";
@@ -81,7 +81,7 @@ export function ModelRangeView({ blok, compact, className }: { blok: ModelRangeB
   const data = useBlockData<VehicleBlockData>(blok._uid);
   const buyer = useBuyer();
   const headingId = useId();
-  const models = data ? sortVehicleModels(data.models, buyer) : [];
+  const models = data ? linesModels(data.lines, buyer) : [];
   if (models.length === 0) return null;
   const pv = compact ? MODEL_RANGE_COMPACT_PER_VIEW : MODEL_RANGE_PER_VIEW;
   const perView: number | Responsive<number> = compact ? { base: MODEL_RANGE_PER_VIEW, md: pv } : pv;
