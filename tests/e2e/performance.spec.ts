@@ -329,6 +329,17 @@ test("later blocks are laid out only near the viewport, and the page looks the s
   await expect(block).toHaveCSS("content-visibility", "visible");
 });
 
+test("the cookie banner shows only once its button has been read: a half-read banner never paints short", async ({ page, context }) => {
+  // The banner is fixed at the bottom but comes last in the streamed document; a paint between its
+  // heading and its button showed it short, then grew it (a layout shift Lighthouse counted).
+  await context.clearCookies({ name: "consent" });
+  await page.goto("/au");
+  const banner = page.locator(".cookie-banner");
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: "Accept cookies" }).evaluate((button) => button.remove());
+  await expect(banner).toBeHidden();
+});
+
 test("a carousel's controls take the space held for them: the page does not move when it starts", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const carousel = page.locator("section.accessories-carousel .carousel");
