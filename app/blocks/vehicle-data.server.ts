@@ -6,7 +6,7 @@ import type { FinanceConfig } from "~/features/finance/config";
 import { cardQuoteForModel, financeSettings, loadFinanceConfig, quoteEngineKind } from "~/features/finance/quote-service.server";
 import type { BuyerContext } from "~/features/pricing/types";
 import { buyerContextFromRequest } from "~/features/site-state/cookies.server";
-import { accessoryCategories, listAccessories, parseAccessoryQuery, linesModels, vehiclePrice } from "~/features/vehicles/logic";
+import { accessoryCategories, listAccessories, parseAccessoryQuery, vehiclePrice } from "~/features/vehicles/logic";
 import type { AccessoriesBlockData, VehicleBlockData, VehicleLine, VehicleModel } from "~/features/vehicles/types";
 
 export type { AccessoriesBlockData, VehicleBlockData };
@@ -77,7 +77,7 @@ export async function cardQuotes(models: readonly VehicleModel[], buyer: BuyerCo
 export async function vehicleBlockLoader({ blok, country, request, once }: BlockLoaderArgs): Promise<VehicleBlockData> {
   const buyer = buyerContextFromRequest(request, country);
   const lines = await loadLines(blok, country, buyer, once);
-  const finance = (await financePanelsEnabled(blok, country)) ? await cardQuotes(linesModels(lines, buyer), buyer) : null;
+  const finance = (await financePanelsEnabled(blok, country)) ? await cardQuotes(lines.flatMap((line) => line.models), buyer) : null;
   return { lines, finance };
 }
 
