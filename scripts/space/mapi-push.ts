@@ -15,7 +15,7 @@ import { emptyCounts, rewriteRefs } from "./seed-refs";
  * to a manifest (JSON lines) the moment the API confirms it, so a rerun skips what exists.
  */
 
-/** Storyblok's Management API allows 3 requests/s on the Community plan, 6 on paid plans. */
+/** Storyblok's Management API allows 3 requests/s on the Starter plan, 6 on Growth and above. */
 export const DEFAULT_RATE_LIMIT = 3;
 
 type Client = ReturnType<typeof createManagementApiClient>;
@@ -66,6 +66,8 @@ export function readCliManifest(file: string): CliManifestLine[] {
 export interface PushSummary {
   created: Record<ManifestEntry["kind"], number>;
   skipped: Record<ManifestEntry["kind"], number>;
+  /** Components the space had with another schema or settings, and which were updated. */
+  updated: { component: number };
 }
 
 /** The Management API client of every push and post-push request: region host, 429 retries, throttle. */
@@ -102,6 +104,30 @@ async function listAll<T>(client: Client, url: string, key: string): Promise<T[]
   return out;
 }
 
+/** The fields a component push sends (as Storyblok's CLI does); the rest is the space's own. */
+const COMPONENT_FIELDS = ["display_name", "schema", "is_root", "is_nestable", "component_group_uuid", "color", "icon", "preview_field"];
+
+const blank = (v: unknown) => v === undefined || v === null || v === "" || v === false;
+
+/** Whether `expected` (ours) holds every key/value `actual` must have; extra keys of the space are fine. */
+function covers(expected: unknown, actual: unknown): boolean {
+  if (blank(expected)) return blank(actual);
+  if (Array.isArray(expected)) return Array.isArray(actual) && expected.length === actual.length && expected.every((v, i) => covers(v, actual[i]));
+  if (isRecord(expected)) return isRecord(actual) && Object.entries(expected).every(([k, v]) => covers(v, actual[k]));
+  return expected === actual;
+}
+
+/**
+ * Whether the space's component differs from ours: a field of ours missing or different, a field
+ * the space has that ours lacks, or a different setting.
+ */
+export function componentDiffers(wanted: Record<string, unknown>, remote: Record<string, unknown>): boolean {
+  const ours = isRecord(wanted.schema) ? wanted.schema : {};
+  const theirs = isRecord(remote.schema) ? remote.schema : {};
+  if (Object.keys(ours).sort().join() !== Object.keys(theirs).sort().join()) return true;
+  return COMPONENT_FIELDS.some((field) => field in wanted && !covers(wanted[field], remote[field]));
+}
+
 /** Component groups' local uuids -> the space's, for a component's group and its whitelists. */
 function remapComponent(component: Record<string, unknown>, groupUuid: (uuid: string) => string | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { ...component };
@@ -134,6 +160,7 @@ export async function pushSpace(o: PushOptions): Promise<PushSummary> {
   const summary: PushSummary = {
     created: Object.fromEntries(kinds.map((k) => [k, 0])) as PushSummary["created"],
     skipped: Object.fromEntries(kinds.map((k) => [k, 0])) as PushSummary["skipped"],
+    updated: { component: 0 },
   };
   const done = new Map<string, ManifestEntry>();
   const key = (kind: string, old: string | number) => `${kind}:${old}`;
@@ -174,19 +201,25 @@ export async function pushSpace(o: PushOptions): Promise<PushSummary> {
     return entry ? String(entry.new) : undefined;
   };
 
-  // Components: created once; the manifest or a same-named component means it exists.
-  const remoteComponents = await call<{ components: { id: number; name: string }[] }>(client.get(`${base}/components`, {} as never));
+  // Components: created when missing, and updated whenever the space's differs from ours, on
+  // every run: a blank space already has a `page` with only `body`, and a schema changes later.
+  const remoteComponents = await call<{ components: (Record<string, unknown> & { id: number; name: string })[] }>(
+    client.get(`${base}/components`, {} as never),
+  );
   for (const component of o.schema.components.filter(isRecord)) {
     const name = String(component.name);
-    if (known("component", name)) continue;
+    const wanted = remapComponent(component, groupUuid);
     const existing = remoteComponents.components.find((c) => c.name === name);
     if (existing) {
-      record({ kind: "component", old: name, new: existing.id }, false);
+      if (componentDiffers(wanted, existing)) {
+        await call(client.put(`${base}/components/${existing.id}`, { body: { component: wanted } } as never));
+        summary.updated.component++;
+      }
+      if (!done.has(key("component", name))) record({ kind: "component", old: name, new: existing.id }, false);
+      else summary.skipped.component++;
       continue;
     }
-    const data = await call<{ component: { id: number } }>(
-      client.post(`${base}/components`, { body: { component: remapComponent(component, groupUuid) } } as never),
-    );
+    const data = await call<{ component: { id: number } }>(client.post(`${base}/components`, { body: { component: wanted } } as never));
     record({ kind: "component", old: name, new: data.component.id });
   }
   log(`components: ${o.schema.components.length}`);

@@ -117,6 +117,7 @@ export async function startMapiStandin(options: { spaceId?: string; token?: stri
   const newId = () => ++nextId;
   const uploads = new Map<string, number>();
   let base = "";
+  seedBlankSpace(store, newId);
 
   const standin: MapiStandin = {
     url: "",
@@ -229,6 +230,17 @@ export async function startMapiStandin(options: { spaceId?: string; token?: stri
       const component = { ...input, id: newId(), name: input.name };
       store.components.push(component);
       return send(res, 201, { component });
+    }
+    const componentRoute = /^components\/(\d+)$/.exec(route);
+    if (componentRoute && method === "PUT") {
+      const component = store.components.find((c) => c.id === Number(componentRoute[1]));
+      if (!component) throw new HttpError(404, "component not found");
+      const input = isRecord(body.component) ? body.component : {};
+      if (typeof input.name === "string" && input.name !== component.name && store.components.some((c) => c.name === input.name)) {
+        throw new HttpError(422, "Name has already been taken");
+      }
+      Object.assign(component, input, { id: component.id });
+      return send(res, 200, { component });
     }
     if (route === "datasources" && method === "GET") return send(res, 200, { datasources: store.datasources });
     if (route === "datasources" && method === "POST") {
@@ -397,6 +409,44 @@ export async function startMapiStandin(options: { spaceId?: string; token?: stri
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   standin.url = base;
   return standin;
+}
+
+/**
+ * What a blank space holds before anything is pushed: the `page` content type with only a
+ * `body` field, and a published `home` story of that type (Storyblok docs, Concepts: Blocks).
+ */
+export function seedBlankSpace(store: StandinStore, newId: () => number): void {
+  store.components.push({
+    id: newId(),
+    name: "page",
+    display_name: null,
+    is_root: true,
+    is_nestable: false,
+    component_group_uuid: null,
+    schema: { body: { type: "bloks", pos: 0 } },
+  });
+  const now = new Date().toISOString();
+  const content = { component: "page", _uid: randomUUID(), body: [] };
+  store.stories.push({
+    id: newId(),
+    uuid: randomUUID(),
+    name: "Home",
+    slug: "home",
+    full_slug: "home",
+    parent_id: 0,
+    is_folder: false,
+    is_startpage: false,
+    content,
+    published_content: content,
+    published: true,
+    unpublished_changes: false,
+    published_at: now,
+    first_published_at: now,
+    created_at: now,
+    updated_at: now,
+    position: 0,
+    tag_list: [],
+  });
 }
 
 function normalise(url: string): string {

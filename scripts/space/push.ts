@@ -3,7 +3,7 @@
  *
  * Pushes the seed that `npm run space:export -- --out DIR` wrote into the Storyblok space
  * STORYBLOK_SPACE_ID (region STORYBLOK_REGION, default eu) with the personal access token in
- * STORYBLOK_OAUTH_TOKEN, at N Management API requests per second (default 3; 6 on paid plans).
+ * STORYBLOK_OAUTH_TOKEN, at N Management API requests per second (default 3, the Starter plan's limit; 6 on Growth and above).
  * Resumable: DIR/push/<space>/manifest.jsonl records what was created; a rerun skips it.
  *
  * --after-cli  instead, the pass after Storyblok's CLI pushed the same seed
@@ -36,7 +36,7 @@ if (!from) {
 }
 const rate = Number(value("--rate") ?? DEFAULT_RATE_LIMIT);
 if (!Number.isFinite(rate) || rate < 1 || rate > 6) {
-  console.error("space:push: --rate must be 1 to 6 (Storyblok allows 3 requests/s on Community plans, 6 on paid ones)");
+  console.error("space:push: --rate must be 1 to 6 (Storyblok allows 3 requests/s on Starter, 6 on Growth and above)");
   process.exit(2);
 }
 const { STORYBLOK_OAUTH_TOKEN: token, STORYBLOK_SPACE_ID: spaceId, STORYBLOK_REGION: region } = env.data;
@@ -66,7 +66,9 @@ async function main(): Promise<void> {
     assetBytes,
     log,
   });
-  console.log(`space:push: created ${JSON.stringify(summary.created)}; already there ${JSON.stringify(summary.skipped)}`);
+  console.log(
+    `space:push: created ${JSON.stringify(summary.created)}; already there ${JSON.stringify(summary.skipped)}; components updated ${summary.updated.component}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -26,6 +26,8 @@ suite("the production build on content pushed through the Management API", () =>
   let child: ChildProcess | null = null;
   let base = "";
   const log: string[] = [];
+  let pageFields: string[] = [];
+  let ourPageFields: string[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "space-push-system-"));
@@ -47,6 +49,9 @@ suite("the production build on content pushed through the Management API", () =>
     } finally {
       await standin.close();
     }
+    const fieldsOf = (c: unknown) => Object.keys((c as { schema: object } | undefined)?.schema ?? {}).sort();
+    pageFields = fieldsOf(standin.store.components.find((c) => c.name === "page"));
+    ourPageFields = fieldsOf(schema.components.find((c) => (c as { name: string }).name === "page"));
     const contentDir = path.join(dir, "content");
     writeBackContentFolder(standin.store, contentDir);
 
@@ -121,6 +126,11 @@ suite("the production build on content pushed through the Management API", () =>
       "Kestrel dealer network grows to 120 locations",
       "Kestrel Rally of the Ranges raises $120,000",
     ]);
+  });
+
+  it("gives the space's own default `page` every field of ours, not just `body`", () => {
+    expect(ourPageFields.length).toBeGreaterThan(1);
+    expect(pageFields).toEqual(ourPageFields);
   });
 
   it("serves the pushed assets under /media/ and keeps unpublished news hidden", async () => {

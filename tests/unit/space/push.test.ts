@@ -133,9 +133,10 @@ describe("space:push resumes from its manifest", () => {
       const summary = await pushSpace(options);
       expect(summary.created.component).toBe(0);
       expect(standin.store.components).toHaveLength(schema.components.length);
-      expect(standin.store.stories).toHaveLength(small.stories.length);
+      // Plus the `home` story every new space starts with.
+      expect(standin.store.stories).toHaveLength(small.stories.length + 1);
       expect(standin.store.assets.filter((a) => a.finished)).toHaveLength(3);
-      expect(new Set(standin.store.stories.map((s) => s.full_slug)).size).toBe(small.stories.length);
+      expect(new Set(standin.store.stories.map((s) => s.full_slug)).size).toBe(small.stories.length + 1);
       // A third run has nothing left to do.
       const posts = standin.requests.filter((r) => r.method === "POST").length;
       const again = await pushSpace(options);
@@ -148,6 +149,7 @@ describe("space:push resumes from its manifest", () => {
 
   it("refuses a wrong token before creating anything", async () => {
     const standin = await startMapiStandin();
+    const blank = standin.store.groups.length + standin.store.components.length + standin.store.stories.length;
     try {
       await expect(
         pushSpace({
@@ -161,11 +163,58 @@ describe("space:push resumes from its manifest", () => {
           assetBytes,
         }),
       ).rejects.toThrow();
-      expect(standin.store.groups.length + standin.store.components.length + standin.store.stories.length).toBe(0);
+      expect(standin.store.groups.length + standin.store.components.length + standin.store.stories.length).toBe(blank);
     } finally {
       await standin.close();
     }
   });
+});
+
+describe("space:push into a blank space", () => {
+  const pageSchema = () => schema.components.find((c) => (c as { name: string }).name === "page") as { schema: Record<string, unknown> };
+
+  it("starts as a new space does: a `page` with only `body`, and a published `home` of it", async () => {
+    const standin = await startMapiStandin();
+    await standin.close();
+    expect(standin.store.components.map((c) => [c.name, Object.keys(c.schema as object)])).toEqual([["page", ["body"]]]);
+    expect(standin.store.stories.map((s) => [s.full_slug, s.published, (s.content as { component: string }).component])).toEqual([["home", true, "page"]]);
+  });
+
+  it("updates the space's default `page` to ours on the first run, and a changed block on a later one", async () => {
+    const standin = await startMapiStandin();
+    const options = {
+      spaceId: standin.spaceId,
+      token: standin.token,
+      baseUrl: standin.url,
+      rateLimit: false as const,
+      manifestFile: path.join(dir, "push", "blank", "manifest.jsonl"),
+      seed: { ...seed, assets: [], stories: [], drafts: [], datasources: [] },
+      schema: { components: schema.components, groups: schema.groups },
+      assetBytes,
+    };
+    try {
+      const first = await pushSpace(options);
+      const page = () => standin.store.components.find((c) => c.name === "page") as { schema: Record<string, unknown>; is_root?: boolean };
+      expect(first.updated.component).toBe(1);
+      expect(Object.keys(page().schema).sort()).toEqual(Object.keys(pageSchema().schema).sort());
+      expect(standin.store.components).toHaveLength(schema.components.length);
+
+      // Unchanged: nothing is sent again.
+      const puts = () => standin.requests.filter((r) => r.method === "PUT" && r.path.includes("/components/")).length;
+      const before = puts();
+      expect((await pushSpace(options)).updated.component).toBe(0);
+      expect(puts()).toBe(before);
+
+      // Someone changed a field in the space (or ours changed): the next run puts ours back.
+      const [field] = Object.keys(page().schema).filter((f) => f !== "body");
+      page().schema[field] = { type: "text", pos: 99 };
+      const again = await pushSpace(options);
+      expect(again.updated.component).toBe(1);
+      expect(page().schema[field]).toEqual(pageSchema().schema[field]);
+    } finally {
+      await standin.close();
+    }
+  }, 60_000);
 });
 
 describe("space:push stays under the Management API's rate limit", () => {
