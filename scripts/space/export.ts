@@ -27,7 +27,7 @@ if (!out) {
 const contentDir = path.resolve(process.env.CONTENT_DIR || "content-fixtures");
 const schema = buildSpaceSchema("seed", contentDir);
 // The schema generator's datasources (display names included) are the one datasource source.
-const seed = { ...buildSeed(readFixtureSet(contentDir), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES }), datasources: schema.datasources };
+const seed = { ...buildSeed(await readFixtureSet(contentDir), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES }), datasources: schema.datasources };
 const problems = [...checkSeed(seed), ...cliPreflight(seed.stories, schema.components)];
 for (const problem of problems) console.error(`error: ${problem}`);
 // A stale story or asset file from an earlier export would be pushed too.

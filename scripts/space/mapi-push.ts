@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createManagementApiClient, normalizeAssetUrl } from "@storyblok/management-api-client";
 import { isRecord } from "~/lib/object";
+import { imageSize, sizeParam } from "./image-size";
 import type { Seed, SeedStory } from "./seed-export";
 import type { SpaceSchemaFiles } from "./seed-files";
 import { emptyCounts, rewriteRefs } from "./seed-refs";
@@ -278,9 +279,12 @@ export async function pushSpace(o: PushOptions): Promise<PushSummary> {
       record({ kind: "asset", old: asset.sidecar.id, new: existing.id, new_filename: normalizeAssetUrl(existing.filename) }, false);
       continue;
     }
+    const bytes = o.assetBytes(asset.file);
+    // Without `size` Storyblok's URL has no `/<w>x<h>/` segment, and the site cannot tell the size.
+    const size = await imageSize(asset.file, bytes);
     const created = (await client.assets.create({
-      body: { short_filename: asset.file, alt, title, meta_data },
-      file: new Uint8Array(o.assetBytes(asset.file)),
+      body: { short_filename: asset.file, alt, title, meta_data, ...(size ? { size: sizeParam(size) } : {}) },
+      file: new Uint8Array(bytes),
     } as never)) as { id: number; filename: string };
     record({ kind: "asset", old: asset.sidecar.id, new: created.id, new_filename: normalizeAssetUrl(created.filename) });
   }

@@ -275,10 +275,14 @@ export async function startMapiStandin(options: { spaceId?: string; token?: stri
       const id = newId();
       const ext = path.extname(filename).toLowerCase();
       const hash = createHash("sha1").update(`${id}`).digest("hex").slice(0, 10);
+      // The docs write `size` as `<width>X<height>` and `400x500`; the URL keeps it lower-case.
+      const sizeInput = url.searchParams.get("size") ?? (typeof body.size === "string" ? body.size : "");
+      const size = /^(\d+)[xX](\d+)$/.exec(sizeInput);
+      if (sizeInput && !size) throw new HttpError(422, "size must be <width>x<height>");
       const asset: StandinAsset = {
         id,
         short_filename: filename,
-        filename: `https://s3.amazonaws.com/a.storyblok.com/f/${spaceId}/${hash}/${filename}`,
+        filename: `https://s3.amazonaws.com/a.storyblok.com/f/${spaceId}/${size ? `${size[1]}x${size[2]}/` : ""}${hash}/${filename}`,
         content_type: CONTENT_TYPES[ext] ?? "application/octet-stream",
         bytes: null,
         finished: false,

@@ -33,6 +33,8 @@ export interface FixtureSet {
   assetFiles: readonly string[];
   /** Optional titles per file (content-fixtures/assets.manifest.json). */
   assetTitles?: Readonly<Record<string, string>>;
+  /** Pixel sizes of the raster images, which their Storyblok URLs carry (`/<w>x<h>/`). */
+  assetSizes?: Readonly<Record<string, { width: number; height: number }>>;
 }
 
 /** The fields that place a Management API story in its space and say whether it is live. */
@@ -115,11 +117,13 @@ export function stableUuid(key: string): string {
  * Storyblok's CLI maps asset objects by id and records `old_filename -> new_filename` in its
  * asset manifest; the post-push pass rewrites asset links (which the CLI leaves alone) by it.
  */
-export function seedAssetUrl(id: number, file: string): string {
-  return `https://a.storyblok.com/f/seed/${id}/${file}`;
+export function seedAssetUrl(id: number, file: string, size?: { width: number; height: number }): string {
+  // An image's URL carries its size as Storyblok's do (`/f/<space>/<w>x<h>/<hash>/<name>`); the
+  // CLI's `assets push` sends that segment as the upload's `size`.
+  return `https://a.storyblok.com/f/seed/${size ? `${size.width}x${size.height}/` : ""}${id}/${file}`;
 }
 
-const SEED_ASSET_URL = /^https:\/\/a\.storyblok\.com\/f\/seed\/(\d+)\/(.+)$/;
+const SEED_ASSET_URL = /^https:\/\/a\.storyblok\.com\/f\/seed\/(?:\d+x\d+\/)?(\d+)\/(.+)$/;
 
 /** The fixture file a seed asset URL names, or undefined. */
 export function fileOfSeedUrl(url: string): string | undefined {
@@ -188,7 +192,7 @@ export function buildSeed(fixtures: FixtureSet, options: { exclude?: readonly st
     if (file === undefined) return undefined;
     const id = assetIds.get(file);
     if (id === undefined) throw new Error(`seed export: ${url} names no exportable file in assets/`);
-    return { id, filename: seedAssetUrl(id, file) };
+    return { id, filename: seedAssetUrl(id, file, fixtures.assetSizes?.[file]) };
   };
 
   // The folders the tree needs: every proper prefix of every full_slug.
@@ -294,7 +298,7 @@ export function buildSeed(fixtures: FixtureSet, options: { exclude?: readonly st
       sidecarFile: `${stem}.json`,
       sidecar: {
         id,
-        filename: seedAssetUrl(id, file),
+        filename: seedAssetUrl(id, file, fixtures.assetSizes?.[file]),
         short_filename: file,
         ...(alt ? { alt } : {}),
         ...(title ? { title } : {}),

@@ -1,14 +1,15 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, copyFileSync } from "node:fs";
 import path from "node:path";
 import { listFiles } from "../content-check-lib";
+import { imageSize } from "./image-size";
 import type { FixtureSet, Seed } from "./seed-export";
 
 /** File I/O of the seed export: reading a content folder, writing the CLI's seed layout. */
 
 export const SEED_SPACE = "seed";
 
-/** A content folder (CONTENT_MODEL.md section 1) as the export's input. */
-export function readFixtureSet(contentDir: string): FixtureSet {
+/** A content folder (CONTENT_MODEL.md section 1) as the export's input, image sizes read with sharp. */
+export async function readFixtureSet(contentDir: string): Promise<FixtureSet> {
   const storiesDir = path.join(contentDir, "stories");
   const stories = listFiles(storiesDir)
     .filter((f) => f.endsWith(".json"))
@@ -26,7 +27,13 @@ export function readFixtureSet(contentDir: string): FixtureSet {
       if (entry.file && entry.title) assetTitles[entry.file] = entry.title;
     }
   }
-  return { stories, datasources, assetFiles: listFiles(path.join(contentDir, "assets")), assetTitles };
+  const assetFiles = listFiles(path.join(contentDir, "assets"));
+  const assetSizes: NonNullable<FixtureSet["assetSizes"]> = {};
+  for (const file of assetFiles) {
+    const size = await imageSize(file, path.join(contentDir, "assets", file));
+    if (size) assetSizes[file] = size;
+  }
+  return { stories, datasources, assetFiles, assetTitles, assetSizes };
 }
 
 export interface SpaceSchemaFiles {

@@ -32,7 +32,7 @@ suite("the production build on content pushed through the Management API", () =>
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "space-push-system-"));
     const schema = buildSpaceSchema("seed");
-    writeSeed(dir, buildSeed(readFixtureSet("content-fixtures"), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES }), "content-fixtures", { components: schema.components, groups: schema.groups });
+    writeSeed(dir, buildSeed(await readFixtureSet("content-fixtures"), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES }), "content-fixtures", { components: schema.components, groups: schema.groups });
     const { seed, assetBytes } = readSeed(dir);
     const standin = await startMapiStandin();
     try {

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runContentCheck } from "../../../scripts/content-check-lib";
 import { makeClient, planPostPush, pushSpace, readManifest, runPostPush, type CliManifestLine } from "../../../scripts/space/mapi-push";
@@ -21,9 +22,9 @@ let dir: string;
 let seed: Seed;
 let assetBytes: (file: string) => Buffer;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "space-push-"));
-  writeSeed(dir, buildSeed(readFixtureSet("content-fixtures"), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES }), "content-fixtures", { components: schema.components, groups: schema.groups });
+  writeSeed(dir, buildSeed(await readFixtureSet("content-fixtures"), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES }), "content-fixtures", { components: schema.components, groups: schema.groups });
   ({ seed, assetBytes } = readSeed(dir));
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -95,6 +96,17 @@ describe("space:push into the Management API stand-in, written back as a content
     expect(drafted.content.title).toBe(original.content.title);
     expect(drafted.draft.content.title).toBe(original.draft.content.title);
     expect(drafted.first_published_at).toBe(original.first_published_at);
+  });
+
+  it("uploads each image with its size, so its URL carries `/<w>x<h>/` as Storyblok's do", async () => {
+    const uploads = standin.store.assets.filter((a) => a.finished && /\.(jpe?g|png)$/i.test(a.short_filename));
+    expect(uploads.length).toBeGreaterThan(200);
+    for (const asset of uploads) {
+      const meta = await sharp(path.join("content-fixtures/assets", asset.short_filename)).metadata();
+      expect(asset.filename, asset.short_filename).toMatch(new RegExp(`/f/${standin.spaceId}/${meta.width}x${meta.height}/[0-9a-f]{10}/`));
+    }
+    const pdf = standin.store.assets.find((a) => a.short_filename === "kestrel-brochure.pdf");
+    expect(pdf?.filename).toMatch(new RegExp(`/f/${standin.spaceId}/[0-9a-f]{10}/kestrel-brochure\\.pdf$`));
   });
 
   it("serves every file under its own name with the bytes it was pushed with", () => {

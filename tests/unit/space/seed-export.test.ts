@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALLOWED_UNKNOWN_BLOK_STORIES } from "~/content/check";
 import { buildSeed, checkSeed, cliPreflight, fileOfSeedUrl, type Seed } from "../../../scripts/space/seed-export";
@@ -8,7 +9,7 @@ import { readFixtureSet, writeSeed } from "../../../scripts/space/seed-files";
 import { assetsIn, storyUuidsIn } from "../../../scripts/space/seed-refs";
 import { buildSpaceSchema, validateFixtureStory } from "../../../scripts/space/schema";
 
-const fixtures = readFixtureSet("content-fixtures");
+const fixtures = await readFixtureSet("content-fixtures");
 const seed = buildSeed(fixtures, { exclude: ALLOWED_UNKNOWN_BLOK_STORIES });
 const bySlug = (slug: string, folder = false) => seed.stories.find((s) => s.full_slug === slug && s.is_folder === folder);
 
@@ -62,8 +63,8 @@ describe("space:export: the story tree as Storyblok folders and stories", () => 
     expect(drafted).not.toHaveProperty("draft");
   });
 
-  it("is the same on every export (ids and uuids derive from paths)", () => {
-    const again = buildSeed(readFixtureSet("content-fixtures"), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES });
+  it("is the same on every export (ids and uuids derive from paths)", async () => {
+    const again = buildSeed(await readFixtureSet("content-fixtures"), { exclude: ALLOWED_UNKNOWN_BLOK_STORIES });
     expect(again.stories.map((s) => [s.id, s.uuid, s.parent_id])).toEqual(seed.stories.map((s) => [s.id, s.uuid, s.parent_id]));
     expect(again.assets.map((a) => a.sidecar.id)).toEqual(seed.assets.map((a) => a.sidecar.id));
   });
@@ -92,6 +93,19 @@ describe("space:export: one asset id per file, every reference rewritten", () =>
     const urls = assetsIn(heroes?.content).urls;
     expect(urls.length).toBeGreaterThan(0);
     expect(urls.every((u) => fileOfSeedUrl(u) !== undefined)).toBe(true);
+  });
+
+  it("gives every raster image a Storyblok-shaped URL with its size, as the CLI reads it for the upload", async () => {
+    const images = seed.assets.filter((a) => /\.(jpe?g|png)$/i.test(a.file));
+    expect(images.length).toBeGreaterThan(200);
+    for (const asset of images) {
+      const meta = await sharp(path.join("content-fixtures/assets", asset.file)).metadata();
+      // The CLI's extractAssetSizeFromFilename: the one `<w>x<h>` path segment.
+      const segment = new URL(asset.sidecar.filename).pathname.split("/").find((p) => /^\d+x\d+$/.test(p));
+      expect(segment, asset.file).toBe(`${meta.width}x${meta.height}`);
+    }
+    const pdf = seed.assets.find((a) => a.file === "kestrel-brochure.pdf");
+    expect(pdf?.sidecar.filename).not.toMatch(/\/\d+x\d+\//);
   });
 
   it("leaves out only files the CLI's asset push cannot take, and says so", () => {
