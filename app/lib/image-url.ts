@@ -83,7 +83,9 @@ export function resizable(filename: string): boolean {
   return ["jpg", "jpeg", "png", "webp"].includes(extensionOf(filename));
 }
 
-/** A Storyblok asset's path: `/f/<space>/<w>x<h>/<hash>/<file>`. */
+/** A Storyblok asset's path: `/f/<space>/[<w>x<h>/]<hash>/<file>`. */
+const STORYBLOK_ASSET = /^\/f\/\d+\/./;
+/** The same with the size segment. */
 const STORYBLOK_ASSET_PATH = /^\/f\/\d+\/(\d+)x(\d+)\//;
 
 /**
@@ -98,18 +100,27 @@ function customAssetHost(): string | null {
   return parseAssetHost(process.env?.STORYBLOK_ASSET_HOST);
 }
 
-/** The size in a Storyblok asset URL (any region's host or the custom domain); null for other URLs. */
-function storyblokAssetSize(filename: string): { width: number; height: number } | null {
+/** The path of a Storyblok asset URL (any region's host or the custom domain); null for other URLs. */
+function storyblokAssetPath(filename: string): string | null {
   if (!filename.startsWith("https://")) return null;
   const slash = filename.indexOf("/", "https://".length);
   if (slash < 0 || !isStoryblokAssetHost(filename.slice("https://".length, slash), customAssetHost())) return null;
-  const m = STORYBLOK_ASSET_PATH.exec(filename.slice(slash));
+  const assetPath = filename.slice(slash);
+  return STORYBLOK_ASSET.test(assetPath) ? assetPath : null;
+}
+
+/** The size in a Storyblok asset URL, which it has when the upload said it; null otherwise. */
+function storyblokAssetSize(filename: string): { width: number; height: number } | null {
+  const m = STORYBLOK_ASSET_PATH.exec(storyblokAssetPath(filename) ?? "");
   return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
 }
 
-/** Whether an image service answers this file: local content assets or Storyblok's assets. */
+/**
+ * Whether an image service answers this file: local content assets or Storyblok's assets, with or
+ * without the size segment (an upload without `size` has none; the service takes any asset URL).
+ */
 export function serviceable(filename: string): boolean {
-  return resizable(filename) && (filename.startsWith("/media/") || storyblokAssetSize(filename) !== null);
+  return resizable(filename) && (filename.startsWith("/media/") || storyblokAssetPath(filename) !== null);
 }
 
 /**

@@ -107,6 +107,16 @@ describe("throughService", () => {
     expect(throughService("https://cdn.example.com/car.jpg", true)).toBe(false);
     expect(throughService("/media/hero-home.jpg", false)).toBe(false);
   });
+  it("takes a Storyblok asset whose URL has no size (uploaded without one), with resized and modern-format URLs", () => {
+    const unsized = "https://a-ap.storyblok.com/f/12345/abcdef1234/hero.jpg";
+    expect(throughService(unsized, true)).toBe(true);
+    expect(imageUrl(unsized, { width: 800, height: 450, format: "avif", service: true })).toBe(`${unsized}/m/800x450/filters:format(avif)`);
+    // No size to cap the candidates at: every candidate up to twice the shown width.
+    expect(imageSrcSet(unsized, { width: 640, height: 360, service: true })).toBe(
+      [320, 640, 768, 1024, 1280].map((w) => `${unsized}/m/${w}x${Math.round((w * 360) / 640)} ${w}w`).join(", "),
+    );
+    expect(throughService("https://a.storyblok.com/robots.txt.jpg", true)).toBe(false);
+  });
   it("follows the IMAGE_SERVICE flag unless told", () => {
     expect(throughService("/media/hero-home.jpg")).toBe(true);
     process.env.IMAGE_SERVICE = "off";
