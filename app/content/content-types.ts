@@ -102,6 +102,8 @@ export const ownersClubEventDetailSchema = blokSchema("owners-club-event-detail"
     thumbnail_image: asset,
     /** Image or video asset. */
     featured_media: asset,
+    /** WebVTT captions of a video in featured_media: an asset of its own, as Storyblok keeps every upload apart. */
+    captions: field.captions,
     image_gallery: multiAssetSchema.optional(),
     body: bodyBloks,
     ...metaFields,

@@ -10,11 +10,6 @@ import type { OwnersClubEventDetailBlok } from "./owners-club-event-detail.schem
 /** Spec text (site.md section 2), letter for letter. */
 export const BACK_TO_EVENTS = "Back to events";
 
-/** The WebVTT captions of a video asset: the same file name with a .vtt extension. */
-export function captionsUrl(videoUrl: string): string {
-  return videoUrl.replace(/\.(mp4|webm|ogg|mov)(?=(\?|#|$))/i, ".vtt");
-}
-
 /**
  * An owners-club event: the event banner (featured media, heading, date and place) with Back to
  * events (the parent path), the body, and the image gallery with a download per image.
@@ -24,7 +19,7 @@ export function OwnersClubEventDetail({ blok }: { blok: OwnersClubEventDetailBlo
   const story = useStoryMeta();
   const back = countryPath(country, parentSlug(story?.full_slug ?? "owners-club/events/x"));
   const media = blok.featured_media?.filename ? blok.featured_media : null;
-  const captions = media?.filename && /\.(mp4|webm|ogg|mov)$/i.test(media.filename) ? { filename: captionsUrl(media.filename) } : null;
+  const captions = blok.captions?.filename ? blok.captions : null;
   const extra = blok as { gallery_download_label?: string; gallery_label?: string };
   return (
     <article className="event-detail">

@@ -75,6 +75,15 @@ describe("video rules", () => {
 });
 
 describe("video blocks", () => {
+  it("owners-club-event-detail: captions come from their own asset field, never from the video's name", () => {
+    // Storyblok keeps every upload in a folder of its own: the .vtt is not beside the video.
+    const sbVideo = { filename: "https://a-ap.storyblok.com/f/4242/1a2b3c4d5e/kestrel-drive.mp4", alt: "", fieldtype: "asset" as const };
+    const sbCaptions = { filename: "https://a-ap.storyblok.com/f/4242/9f8e7d6c5b/kestrel-drive.vtt", alt: "", fieldtype: "asset" as const };
+    const event = (fields: Record<string, unknown>) => parse(renderBlocks([b("owners-club-event-detail", { heading: "Coromandel loop", ...fields })]));
+    const captioned = event({ featured_media: sbVideo, captions: sbCaptions });
+    expect(captioned.querySelector('video track[kind="captions"]')?.getAttribute("src")).toBe(sbCaptions.filename);
+    expect(event({ featured_media: sbVideo }).querySelector("video track")).toBeNull();
+  });
   it("video-banner: captioned, named, never autoplays in the server markup", () => {
     const dom = parse(renderBlocks([b("video-banner", { heading: "Long way round", video, captions, autoplay: true })]));
     const el = dom.querySelector("video")!;
