@@ -28,7 +28,7 @@ export async function readFixtureSet(contentDir: string): Promise<FixtureSet> {
     }
   }
   const assetFiles = listFiles(path.join(contentDir, "assets"));
-  const assetSizes: NonNullable<FixtureSet["assetSizes"]> = {};
+  const assetSizes: Record<string, { width: number; height: number }> = {};
   for (const file of assetFiles) {
     const size = await imageSize(file, path.join(contentDir, "assets", file));
     if (size) assetSizes[file] = size;

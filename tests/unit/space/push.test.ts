@@ -206,7 +206,7 @@ describe("space:push into a blank space", () => {
     };
     try {
       const first = await pushSpace(options);
-      const page = () => standin.store.components.find((c) => c.name === "page") as { schema: Record<string, unknown>; is_root?: boolean };
+      const page = () => standin.store.components.find((c) => c.name === "page") as unknown as { schema: Record<string, unknown> };
       expect(first.updated.component).toBe(1);
       expect(Object.keys(page().schema).sort()).toEqual(Object.keys(pageSchema().schema).sort());
       expect(standin.store.components).toHaveLength(schema.components.length);
