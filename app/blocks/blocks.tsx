@@ -7,7 +7,7 @@ import { defineIsland, Island } from "~/islands/island";
 import { PageFormProvider, usePageForm, type PageForm } from "~/islands/page-form";
 import { useSite } from "~/features/site-state/site-context";
 import { blockRegistry } from "./index";
-import { editableAttributes } from "./editable";
+import { editable } from "~/components/editable";
 import { BlokBoundary, BlokTrack, FailedBlok, useFailedOnServer } from "./failures";
 import { isInvalidBlok } from "./invalid";
 import { blockComponent, islandWhen, loadBlock, needsHydration } from "./runtime/loading";
@@ -119,10 +119,10 @@ function BlokSlot({ blok, position, className }: { blok: Blok; position: BlockPo
   if (failedContent && sameBlok(failedContent, blok)) return <FailedBlok blok={blok} className={className} />;
   if (needsHydration(blok)) {
     const props: BlockIslandProps = { blok, position, story, blockData: blockDataIn(blok, blockData), form };
-    return <Island island={blockIsland} props={props} when={islandWhen(blok)} className={className} {...editableAttributes(blok)} />;
+    return <Island island={blockIsland} props={props} when={islandWhen(blok)} {...editable(blok, className)} />;
   }
   return (
-    <div className={className} {...editableAttributes(blok)}>
+    <div {...editable(blok, className)}>
       <BlockInPlace blok={blok} position={position} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { Component, createContext, useContext, useState, type ReactNode } from "react";
 import type { Blok } from "~/content/schema";
 import { useStoryMeta } from "~/content/story-context";
-import { editableAttributes } from "./editable";
+import { editable } from "~/components/editable";
 import { isInvalidBlok } from "./invalid";
 
 /**
@@ -132,7 +132,7 @@ export function FailedBlok({ blok, className }: { blok: { _uid: string; componen
   const notices = useShowsBlokNotices();
   if (notices) {
     return (
-      <div className={className} data-blok-failed={blok._uid} {...editableAttributes(blok)}>
+      <div data-blok-failed={blok._uid} {...editable(blok, className)}>
         <BlokNotice blok={blok} />
       </div>
     );

@@ -3,6 +3,7 @@ import { isVideoUrl, resolveLink } from "~/content/links";
 import { buttonTrackingId } from "~/features/analytics/button-id";
 import { useSite } from "~/features/site-state/site-context";
 import { videoLinkAttributes } from "./document-actions";
+import { editable } from "./editable";
 import { modalId } from "./modal-state";
 import { ResolvedAnchor } from "./smart-link";
 import type { ButtonBlok } from "./button.schema";
@@ -26,7 +27,7 @@ export function Button({ blok, className: extraClass }: { blok: ButtonBlok; clas
   if (modalName) {
     // The document's actions (document-actions.ts) open the modal on click; without JavaScript the href shows it (:target).
     return (
-      <a className={className} href={`#${modalId(modalName)}`} data-modal-action={modalName} aria-haspopup="dialog" {...tracking}>
+      <a href={`#${modalId(modalName)}`} data-modal-action={modalName} aria-haspopup="dialog" {...tracking} {...editable(blok, className)}>
         {label}
       </a>
     );
@@ -36,7 +37,7 @@ export function Button({ blok, className: extraClass }: { blok: ButtonBlok; clas
   // A video link plays in the video modal (document-actions.ts); without JavaScript it goes to the file.
   const video = isVideoUrl(resolved.href) ? videoLinkAttributes(label, blok.captions?.filename) : {};
   return (
-    <ResolvedAnchor resolved={resolved} className={className} {...video} {...tracking}>
+    <ResolvedAnchor resolved={resolved} {...video} {...tracking} {...editable(blok, className)}>
       {label}
     </ResolvedAnchor>
   );

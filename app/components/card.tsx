@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type MouseEvent } from "react";
 import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
+import { editable } from "./editable";
 import { Button } from "./button";
 import { videoLinkAttributes } from "./document-actions";
 import type { CardBlok } from "./card.schema";
@@ -113,7 +114,9 @@ export function Card({
     // The tile click is a pointer shortcut; the keyboard has the flip buttons (in the tab order).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <article
-      className={cx(
+      {...editable(
+        blok,
+        cx(
         "card",
         overlay ? "card--overlay" : "card--stacked",
         below && "card--below",
@@ -125,6 +128,7 @@ export function Card({
         flipped && "card--flipped",
         colour.className,
         className
+        )
       )}
       style={{ ...colour.style, ...({ "--span": span } as CSSProperties) }}
       data-span={span}

@@ -174,6 +174,62 @@ test("the editor's first day: its language switch shows the NZ values, Home stay
   expect(errors).toEqual([]);
 });
 
+interface DraftBlok {
+  uid: string;
+  component: string;
+  editable: Record<string, unknown>;
+}
+
+/**
+ * Every blok of a draft story's own content with its `_editable` comment, left out: resolved
+ * relations (another story's bloks, which this story's editor cannot open) and bloks a country
+ * does not show (`locale`), with everything inside them.
+ */
+function draftBloks(node: unknown, country: string, out: DraftBlok[] = []): DraftBlok[] {
+  if (Array.isArray(node)) {
+    for (const item of node) draftBloks(item, country, out);
+  } else if (node && typeof node === "object") {
+    const record = node as Record<string, unknown>;
+    if (typeof record.full_slug === "string" && "content" in record) return out;
+    if (typeof record.locale === "string" && record.locale !== "" && record.locale !== "both" && record.locale !== country) return out;
+    if (typeof record._editable === "string") {
+      const editable = JSON.parse(record._editable.replace(/^<!--#storyblok#/, "").replace(/-->$/, "")) as Record<string, unknown>;
+      out.push({ uid: String(record._uid), component: String(record.component), editable });
+    }
+    for (const value of Object.values(record)) draftBloks(value, country, out);
+  }
+  return out;
+}
+
+for (const [path, slug] of [
+  ["/au", "home"],
+  ["/nz", "home"],
+  ["/au/models/ute/kordan", "models/ute/kordan"],
+] as const) {
+  test(`visual-editor preview of ${path}: every blok it renders, nested ones included, can be clicked open`, async ({ page, request }) => {
+    const country = path.split("/")[1];
+    const draft = await request.get(`/_content/v2/cdn/stories/${slug}?version=draft&language=${country}&token=${LOCAL_PREVIEW_TOKEN}`);
+    expect(draft.status()).toBe(200);
+    const story = ((await draft.json()) as { story: { id: number; content: { component: string } } }).story;
+    const bloks = draftBloks(story.content, country);
+    // Cards, buttons, slides and items, not only the page's blocks.
+    expect(new Set(bloks.map((b) => b.component)).size).toBeGreaterThan(5);
+
+    await page.goto(previewUrl(path, LOCAL_PREVIEW_TOKEN, Math.floor(Date.now() / 1000), { _storyblok: String(story.id), _storyblok_c: story.content.component }));
+    const rendered = await page.locator("[data-blok-uid]").evaluateAll((elements) =>
+      elements.map((el) => ({ uid: el.getAttribute("data-blok-uid"), c: el.getAttribute("data-blok-c"), outlined: el.classList.contains("storyblok__outline") })),
+    );
+    const missing = bloks.filter((b) => !rendered.some((r) => r.uid === `${story.id}-${b.uid}`)).map((b) => `${b.component} ${b.uid}`);
+    expect(missing).toEqual([]);
+    for (const blok of bloks) {
+      const element = rendered.find((r) => r.uid === `${story.id}-${blok.uid}`);
+      // The same attributes @storyblok/react's storyblokEditable gives, and the outline class.
+      expect(JSON.parse(element?.c ?? "{}"), blok.component).toEqual(blok.editable);
+      expect(element?.outlined, blok.component).toBe(true);
+    }
+  });
+}
+
 test("block gallery: only in a verified preview; every registered block with fields and examples, noindex, not in the sitemap", async ({ page, request }, testInfo) => {
   // One long page with every block: rendering and the axe check take longer than a content page.
   test.slow();

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { AccordionBlok } from "./accordion.schema";
+import { editable } from "~/components/editable";
 
 export { FAQ_COLLAPSED, FAQ_EXPANDED } from "~/components/document-actions";
 
@@ -20,7 +21,7 @@ export function Accordion({ blok }: { blok: AccordionBlok }) {
         {items.map((item) => (
           <details
             key={item._uid}
-            className="accordion__item"
+            {...editable(item, "accordion__item")}
             open={item.open || undefined}
             // Opening and closing is counted document-wide (app/components/document-actions.tsx),
             // so the accordion needs no JavaScript of its own.

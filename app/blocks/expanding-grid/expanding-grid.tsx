@@ -6,6 +6,7 @@ import { TextOrRichText } from "~/components/text-or-rich";
 import { useHydrated } from "~/islands/use-hydrated";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { ExpandingGridBlok } from "./expanding-grid.schema";
+import { editable } from "~/components/editable";
 
 /**
  * A row of image panels; the active one widens and shows its text. A panel becomes active on
@@ -28,7 +29,7 @@ export function ExpandingGrid({ blok }: { blok: ExpandingGridBlok }) {
           return (
             <article
               key={item._uid}
-              className={cx("expanding-grid__item", open && "expanding-grid__item--open")}
+              {...editable(item, cx("expanding-grid__item", open && "expanding-grid__item--open"))}
               onMouseEnter={() => setActive(i)}
             >
               {item.image?.filename ? (

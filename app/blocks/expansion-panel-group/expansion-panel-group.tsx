@@ -13,7 +13,7 @@ export function ExpansionPanelGroup({ blok }: { blok: ExpansionPanelGroupBlok })
       <SectionHeader blok={blok} id={headingId} />
       <div className="expansion-panel-group__panels">
         {panels.map((panel) => (
-          <ExpansionPanel key={panel._uid} blok={panel} group={blok.single_open ? group : undefined} headingLevel={blok.heading ? 3 : 2} />
+          <ExpansionPanel key={panel._uid} blok={panel} group={blok.single_open ? group : undefined} headingLevel={blok.heading ? 3 : 2} nested />
         ))}
       </div>
       <SectionButtons blok={blok} />

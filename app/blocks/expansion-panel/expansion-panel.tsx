@@ -3,6 +3,7 @@ import { ResponsiveImage } from "~/components/image";
 import { anchorId, cx } from "~/components/section";
 import { hasText, TextOrRichText } from "~/components/text-or-rich";
 import type { ExpansionPanelBlok } from "./expansion-panel.schema";
+import { editable } from "~/components/editable";
 
 /** The toggle's words, letter for letter from the spec. */
 export const READ_MORE = "Read More";
@@ -13,14 +14,15 @@ export const READ_LESS = "Read Less";
  * so it works without JavaScript; CSS shows the word for the state. `group` makes the panels of
  * a group exclusive (the details `name`).
  */
-export function ExpansionPanel({ blok, group, headingLevel = 2 }: { blok: ExpansionPanelBlok; group?: string; headingLevel?: 2 | 3 }) {
+/** `nested`: inside a group, where no block wrapper carries the editor's attributes for it. */
+export function ExpansionPanel({ blok, group, headingLevel = 2, nested = false }: { blok: ExpansionPanelBlok; group?: string; headingLevel?: 2 | 3; nested?: boolean }) {
   const headingId = useId();
   const Heading = `h${headingLevel}` as "h2";
   const style = blok.background_color ? { backgroundColor: blok.background_color } : undefined;
   return (
     <section
       id={anchorId(blok.scroll_to_id)}
-      className={cx("block expansion-panel", blok.image?.filename && "expansion-panel--image", blok.background_color && "block--background")}
+      {...editable(nested ? blok : null, cx("block expansion-panel", blok.image?.filename && "expansion-panel--image", blok.background_color && "block--background"))}
       style={style}
       aria-labelledby={blok.heading ? headingId : undefined}
     >

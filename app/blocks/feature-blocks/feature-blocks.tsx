@@ -5,6 +5,7 @@ import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { FeatureBlockItemBlok, FeatureBlocksBlok, FeatureBlockVariant } from "./feature-blocks.schema";
+import { editable } from "~/components/editable";
 
 /**
  * Items shown (spec): 3, or 4 for the grid variants and for horizontal on mobile. The horizontal
@@ -17,7 +18,7 @@ export function featureItemsShown(variant: FeatureBlockVariant): number {
 function FeatureItem({ item, variant }: { item: FeatureBlockItemBlok; variant: FeatureBlockVariant }) {
   const horizontal = variant === "horizontal";
   return (
-    <article className="feature-item">
+    <article {...editable(item, "feature-item")}>
       {item.image?.filename ? (
         <ResponsiveImage
           className="feature-item__image"

@@ -3,6 +3,7 @@ import { ResponsiveImage } from "~/components/image";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { FeatureIconsBlok } from "./feature-icons.schema";
+import { editable } from "~/components/editable";
 
 /** A row of icons, each with a short heading and text (model highlights). */
 export function FeatureIcons({ blok }: { blok: FeatureIconsBlok }) {
@@ -13,7 +14,7 @@ export function FeatureIcons({ blok }: { blok: FeatureIconsBlok }) {
       <SectionHeader blok={blok} id={headingId} />
       <ul className="feature-icons__items">
         {items.map((item) => (
-          <li key={item._uid} className="feature-icon">
+          <li key={item._uid} {...editable(item, "feature-icon")}>
             {item.icon?.filename ? <ResponsiveImage className="feature-icon__icon" asset={item.icon} width={60} height={60} alt="" /> : null}
             {item.heading ? <h3 className="feature-icon__heading">{item.heading}</h3> : null}
             <TextOrRichText value={item.content} className="richtext feature-icon__text" />

@@ -6,6 +6,7 @@ import { usePrefersReducedMotion } from "~/components/use-media-query";
 import { useMegaMenuOpen } from "~/components/use-mega-menu-open";
 import { useOpensPage, useVisibleItems } from "~/components/section-block";
 import type { HeroBannerBlok, HeroSlideBlok } from "./hero-banner.schema";
+import { editable } from "~/components/editable";
 
 /** Spec: hero autoplay 4000 ms, slide animation 800 ms. */
 export const HERO_AUTOPLAY_MS = 4000;
@@ -16,7 +17,7 @@ export const HERO_IMAGE = { width: 1920, height: 1080, mobileWidth: 768, mobileH
 export function HeroSlide({ slide, priority, headingLevel }: { slide: HeroSlideBlok; priority: boolean; headingLevel: "h1" | "h2" }) {
   const Heading = headingLevel;
   return (
-    <div className={cx("hero", slide.textColor === "dark" ? "hero--dark" : "hero--light", slide.applyGradient && "hero--gradient")}>
+    <div {...editable(slide, cx("hero", slide.textColor === "dark" ? "hero--dark" : "hero--light", slide.applyGradient && "hero--gradient"))}>
       {slide.image?.filename ? (
         <Picture
           className="hero__media"

@@ -7,12 +7,13 @@ import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { HoverTileBlok, HoverTilesBlok } from "./hover-tiles.schema";
+import { editable } from "~/components/editable";
 
 function HoverTile({ tile }: { tile: HoverTileBlok }) {
   const { country } = useSite();
   const link = resolveLink(tile.link, country);
   return (
-    <li className={cx("hover-tile", link ? "hover-tile--linked" : "hover-tile--static")}>
+    <li {...editable(tile, cx("hover-tile", link ? "hover-tile--linked" : "hover-tile--static"))}>
       {tile.image?.filename ? (
         <ResponsiveImage className="hover-tile__image" asset={tile.image} width={562} height={592} sizes="(min-width: 992px) 25vw, (min-width: 576px) 50vw, 100vw" />
       ) : null}

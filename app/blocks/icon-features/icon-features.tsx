@@ -4,6 +4,7 @@ import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { IconFeaturesBlok } from "./icon-features.schema";
+import { editable } from "~/components/editable";
 
 /** A large image beside a list of features, each with an icon, heading and text. */
 export function IconFeatures({ blok }: { blok: IconFeaturesBlok }) {
@@ -23,7 +24,7 @@ export function IconFeatures({ blok }: { blok: IconFeaturesBlok }) {
         ) : null}
         <ul className="icon-features__items">
           {items.map((item) => (
-            <li key={item._uid} className="icon-feature">
+            <li key={item._uid} {...editable(item, "icon-feature")}>
               {item.icon?.filename ? <ResponsiveImage className="icon-feature__icon" asset={item.icon} width={48} height={48} alt="" /> : null}
               <div>
                 {item.heading ? <h3 className="icon-feature__heading">{item.heading}</h3> : null}

@@ -4,6 +4,7 @@ import { ResponsiveImage } from "~/components/image";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { OverviewBlocksBlok } from "./overview-blocks.schema";
+import { editable } from "~/components/editable";
 
 /** Overview rows: image and text side by side, alternating sides from md up. */
 export function OverviewBlocks({ blok }: { blok: OverviewBlocksBlok }) {
@@ -14,7 +15,7 @@ export function OverviewBlocks({ blok }: { blok: OverviewBlocksBlok }) {
       <SectionHeader blok={blok} id={headingId} />
       <div className="overview-blocks__items">
         {items.map((item) => (
-          <article key={item._uid} className="overview-block">
+          <article key={item._uid} {...editable(item, "overview-block")}>
             {item.image?.filename ? (
               <ResponsiveImage className="overview-block__image" asset={item.image} width={800} height={533} sizes="(min-width: 768px) 50vw, 100vw" />
             ) : null}

@@ -7,12 +7,13 @@ import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { OverviewGridBlocksBlok, OverviewGridItemBlok } from "./overview-grid-blocks.schema";
+import { editable } from "~/components/editable";
 
 function OverviewGridItem({ item }: { item: OverviewGridItemBlok }) {
   const { country } = useSite();
   const link = resolveLink(item.link, country);
   return (
-    <article className={cx("overview-grid__item", link && !item.link_label && "overview-grid__item--linked")}>
+    <article {...editable(item, cx("overview-grid__item", link && !item.link_label && "overview-grid__item--linked"))}>
       {item.image?.filename ? (
         <ResponsiveImage className="overview-grid__image" asset={item.image} width={800} height={450} sizes="(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw" />
       ) : null}

@@ -6,12 +6,13 @@ import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { QuickHelpBlocksBlok, QuickHelpItemBlok } from "./quick-help-blocks.schema";
+import { editable } from "~/components/editable";
 
 function QuickHelpItem({ item }: { item: QuickHelpItemBlok }) {
   const { country } = useSite();
   const link = resolveLink(item.link, country);
   return (
-    <li className={link ? "quick-help-item quick-help-item--linked" : "quick-help-item"}>
+    <li {...editable(item, link ? "quick-help-item quick-help-item--linked" : "quick-help-item")}>
       {item.image?.filename ? <ResponsiveImage className="quick-help-item__image" asset={item.image} width={60} height={60} alt="" /> : null}
       {item.heading ? (
         <h3 className="quick-help-item__heading">

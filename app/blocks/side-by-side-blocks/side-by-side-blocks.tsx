@@ -4,6 +4,7 @@ import { ResponsiveImage } from "~/components/image";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { SideBySideBlocksBlok } from "./side-by-side-blocks.schema";
+import { editable } from "~/components/editable";
 
 /** Two (or more) equal columns side by side from md up, each with image, heading, text and buttons. */
 export function SideBySideBlocks({ blok }: { blok: SideBySideBlocksBlok }) {
@@ -14,7 +15,7 @@ export function SideBySideBlocks({ blok }: { blok: SideBySideBlocksBlok }) {
       <SectionHeader blok={blok} id={headingId} />
       <div className="side-by-side__items">
         {items.map((item) => (
-          <article key={item._uid} className="side-by-side__item">
+          <article key={item._uid} {...editable(item, "side-by-side__item")}>
             {item.image?.filename ? (
               <ResponsiveImage className="side-by-side__image" asset={item.image} width={800} height={450} sizes="(min-width: 768px) 50vw, 100vw" />
             ) : null}

@@ -3,6 +3,7 @@ import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { StatsBannerBlok } from "./stats-banner.schema";
+import { editable } from "~/components/editable";
 
 /** Spec: 4 items per row when there are exactly 4, otherwise 6. */
 export function statsPerRow(count: number): 4 | 6 {
@@ -20,7 +21,7 @@ export function StatsBanner({ blok }: { blok: StatsBannerBlok }) {
       <SectionHeader blok={blok} id={headingId} />
       <dl className={cx("stats-banner__items", `stats-banner__items--${perRow}`)} data-per-row={perRow}>
         {items.map((item) => (
-          <div key={item._uid} className="stats-item">
+          <div key={item._uid} {...editable(item, "stats-item")}>
             {item.icon?.filename ? <ResponsiveImage asset={item.icon} width={48} height={48} alt="" className="stats-item__icon" /> : null}
             <dt className="stats-item__label">{item.label}</dt>
             <dd className="stats-item__value">

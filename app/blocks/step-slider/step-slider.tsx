@@ -4,6 +4,7 @@ import { ResponsiveImage } from "~/components/image";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { StepSliderBlok } from "./step-slider.schema";
+import { editable } from "~/components/editable";
 
 /** Spec: step slider spacing 30 on small screens (below md), 50 otherwise. */
 export const STEP_SLIDER_SPACING = { base: 30, md: 50 } as const;
@@ -18,7 +19,7 @@ export function StepSlider({ blok }: { blok: StepSliderBlok }) {
       <SectionHeader blok={blok} id={headingId} />
       <Carousel label={blok.heading || steps[0]?.heading || ""} perView={{ base: 1.1, md: 2, lg: 3 }} spacing={STEP_SLIDER_SPACING}>
         {steps.map((step, i) => (
-          <article key={step._uid} className="step">
+          <article key={step._uid} {...editable(step, "step")}>
             {step.image?.filename ? (
               <ResponsiveImage className="step__image" asset={step.image} width={800} height={450} sizes="(min-width: 992px) 33vw, (min-width: 768px) 50vw, 90vw" />
             ) : null}

@@ -5,6 +5,7 @@ import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { useVisibleItems } from "~/components/section-block";
 import type { SubNavigationBlok } from "./sub-navigation.schema";
+import { editable } from "~/components/editable";
 
 /** A sticky in-page navigation bar: links to the page's sections ('#id') or other pages, plus buttons. */
 export function SubNavigation({ blok }: { blok: SubNavigationBlok }) {
@@ -22,7 +23,7 @@ export function SubNavigation({ blok }: { blok: SubNavigationBlok }) {
         ) : null}
         <ul className="sub-navigation__items">
           {items.map(({ item, link }) => (
-            <li key={item._uid}>
+            <li key={item._uid} {...editable(item)}>
               {link ? (
                 <ResolvedAnchor resolved={link} className="sub-navigation__link">
                   {item.label}

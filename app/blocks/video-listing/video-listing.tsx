@@ -10,6 +10,7 @@ import { selectVideo, videoListingSearch } from "~/features/media/video-listing"
 import { Section, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { ListingVideo, VideoListingBlok, VideoListingItem } from "./video-listing.schema";
 import { isPlainClick } from "~/islands/plain-click";
+import { editable } from "~/components/editable";
 
 /**
  * Video listing (spec site.md section 2): category cards (one per model), or a model's view with
@@ -65,7 +66,7 @@ export function VideoListing({ blok }: { blok: VideoListingBlok }) {
       {!model ? (
         <ul className="video-listing__cards">
           {models.map((m) => (
-            <li key={m._uid} className="video-listing__card">
+            <li key={m._uid} {...editable(m, "video-listing__card")}>
               <ResponsiveImage asset={m.image} alt="" width={640} height={400} sizes="(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw" />
               <h3 className="video-listing__card-heading">
                 <a href={href(slugify(m.heading), "", `#${playerId}`)} onClick={(e) => choose(e, slugify(m.heading), "", true)}>
@@ -97,13 +98,13 @@ export function VideoListing({ blok }: { blok: VideoListingBlok }) {
             const videos = (category.videos ?? []).filter((v) => v.video?.filename);
             if (videos.length === 0) return null;
             return (
-              <section key={category._uid} className="video-listing__category" aria-label={category.heading || undefined}>
+              <section key={category._uid} {...editable(category, "video-listing__category")} aria-label={category.heading || undefined}>
                 {category.heading ? <h4 className="video-listing__category-heading">{category.heading}</h4> : null}
                 <ul className="video-listing__videos">
                   {videos.map((v) => {
                     const current = video?._uid === v._uid;
                     return (
-                      <li key={v._uid} className={cx("video-listing__video", current && "video-listing__video--current")}>
+                      <li key={v._uid} {...editable(v, cx("video-listing__video", current && "video-listing__video--current"))}>
                         <a
                           href={href(selection.modelSlug, slugify(v.heading), `#${playerId}`)}
                           aria-current={current ? "true" : undefined}

@@ -9,6 +9,7 @@ import { VideoPlayer } from "~/features/media/components/video-player";
 import { firstTiles, tileVisibilityClasses } from "~/features/media/video";
 import { Section, SectionHeader, useVisibleItems } from "~/components/section-block";
 import type { VideoTile, VideoTilesBlok } from "./video-tiles.schema";
+import { editable } from "~/components/editable";
 
 function TilePicture({ tile }: { tile: VideoTile }) {
   const thumb = tile.videoThumbnail?.filename ? tile.videoThumbnail : null;
@@ -54,7 +55,7 @@ export function VideoTiles({ blok }: { blok: VideoTilesBlok }) {
       <SectionHeader blok={blok} id={headingId} />
       <ul className="video-tiles__list">
         {tiles.map((tile) => (
-          <li key={tile._uid} className={cx("video-tile", ...tileVisibilityClasses(tile))}>
+          <li key={tile._uid} {...editable(tile, cx("video-tile", ...tileVisibilityClasses(tile)))}>
             <a href={tile.video?.filename ?? ""} className="video-tile__link" aria-haspopup="dialog" onClick={(e) => onOpen(e, tile)}>
               <TilePicture tile={tile} />
               <span className="video-tile__text">

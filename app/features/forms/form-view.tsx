@@ -52,6 +52,7 @@ import { buildFormSchema } from "./schema";
 import { mountIdempotencyKey, newIdempotencyKey, renewIdempotencyKey } from "./idempotency-key";
 import { useDealerLookup } from "./use-dealer-lookup";
 import { useJsonSubmit, type SubmitResult } from "./use-json-submit";
+import { editable } from "~/components/editable";
 
 type Values = Record<string, string | undefined>;
 
@@ -379,13 +380,13 @@ function SectionView({ section, country, children }: { section: FormSection; cou
   const grid = <div className={`form-section__fields form-section__fields--${layout}`}>{children}</div>;
   if (section.heading?.trim()) {
     return (
-      <fieldset className="form-section">
+      <fieldset {...editable(section, "form-section")}>
         <legend className="form-section__heading">{section.heading}</legend>
         {grid}
       </fieldset>
     );
   }
-  return <div className="form-section">{grid}</div>;
+  return <div {...editable(section, "form-section")}>{grid}</div>;
 }
 
 function Label({ htmlFor, field }: { htmlFor: string; field: FormField }) {
@@ -429,7 +430,7 @@ function FieldView({ field, meta, country }: { field: FormField; meta: Meta; cou
   if (control === "select") {
     const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: describedBy });
     return (
-      <div className={className}>
+      <div {...editable(field, className)}>
         <Label htmlFor={meta.id} field={field} />
         <select key={key} {...props} className="form-field__control">
           <option value="">{field.placeholder ?? ""}</option>
@@ -447,7 +448,7 @@ function FieldView({ field, meta, country }: { field: FormField; meta: Meta; cou
   if (control === "textarea") {
     const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: describedBy });
     return (
-      <div className={`${className} form-field--wide`}>
+      <div {...editable(field, `${className} form-field--wide`)}>
         <Label htmlFor={meta.id} field={field} />
         <textarea
           key={key}
@@ -468,7 +469,7 @@ function FieldView({ field, meta, country }: { field: FormField; meta: Meta; cou
   if (kind.min) extra.min = kind.min(todayIn(country));
   const { key, ...props } = getInputProps(meta, { type: kind.inputType, ariaDescribedBy: describedBy });
   return (
-    <div className={className}>
+    <div {...editable(field, className)}>
       <Label htmlFor={meta.id} field={field} />
       <input
         key={key}
@@ -517,7 +518,7 @@ function DealerField({
   const className = `form-field form-field--dealer${meta.errors?.length ? " form-field--invalid" : ""}`;
   if (dealers.length <= 1) {
     return (
-      <div className={className} id={anchor} tabIndex={-1}>
+      <div {...editable(field, className)} id={anchor} tabIndex={-1}>
         {dealers.length === 1 ? <input type="hidden" name={field.name} value={dealers[0].code} /> : null}
         {dealers.length === 0 && typeof meta.initialValue === "string" && meta.initialValue ? (
           <input type="hidden" name={field.name} value={meta.initialValue} />
@@ -545,7 +546,7 @@ function DealerField({
       : "";
   const { key, ...props } = getSelectProps(meta, { value: false });
   return (
-    <div className={className} id={anchor} tabIndex={-1}>
+    <div {...editable(field, className)} id={anchor} tabIndex={-1}>
       <Label htmlFor={meta.id} field={field} />
       <select key={`${key ?? ""}-${lookup?.postcode ?? ""}`} {...props} defaultValue={preselect} className="form-field__control">
         <option value="">{prompt}</option>

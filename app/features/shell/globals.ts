@@ -22,7 +22,7 @@ export interface PageSettings {
   menuButtonColor: string;
   invertLogo: boolean;
   financeLogo: boolean;
-  stickyCta: { _uid: string; link_type: string; label?: string; link?: string }[];
+  stickyCta: { _uid: string; _editable?: string; link_type: string; label?: string; link?: string }[];
 }
 
 export const DEFAULT_PAGE_SETTINGS: PageSettings = {

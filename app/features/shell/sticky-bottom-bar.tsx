@@ -1,6 +1,7 @@
 import { withCountry } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import type { PageSettings } from "./globals";
+import { editable } from "~/components/editable";
 
 const DEFAULT_PATHS: Record<string, string> = {
   current_offers: "offers",
@@ -26,7 +27,7 @@ export function StickyBottomBar({ links }: { links: PageSettings["stickyCta"] })
     <nav className="sticky-bottom-bar" aria-label="Quick links">
       <ul>
         {links.map((link) => (
-          <li key={link._uid}>
+          <li key={link._uid} {...editable(link)}>
             <a href={stickyCtaHref(country, link)} className="button button--sm button--primary">
               {link.label || link.link_type}
             </a>

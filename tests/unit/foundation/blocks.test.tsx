@@ -2,7 +2,7 @@ import "../support/load-blocks";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Blocks, isVisibleIn } from "~/blocks/blocks";
-import { editableAttributes } from "~/blocks/editable";
+import { editable, editableAttributes } from "~/components/editable";
 import type { Blok } from "~/content/schema";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { createServerStub } from "../support/server-stub";
@@ -76,5 +76,16 @@ describe("isVisibleIn", () => {
 describe("editableAttributes", () => {
   it("ignores malformed comments", () => {
     expect(editableAttributes({ _editable: "<!--#storyblok#{oops-->" })).toEqual({});
+  });
+  it("editable(): the attributes and the outline class, merged into the element's own class", () => {
+    const _editable = '<!--#storyblok#{"name": "card", "space": "1", "uid": "c-1", "id": "42"}-->';
+    expect(editable({ _editable }, "card card--overlay")).toEqual({
+      className: "card card--overlay storyblok__outline",
+      "data-blok-c": JSON.stringify({ name: "card", space: "1", uid: "c-1", id: "42" }),
+      "data-blok-uid": "42-c-1",
+    });
+    // Published: the element keeps its class and gets nothing else.
+    expect(editable({}, "card")).toEqual({ className: "card" });
+    expect(editable(null)).toEqual({});
   });
 });
