@@ -454,6 +454,7 @@ function walkValue(walk: StoryWalk, value: Json, path: PathSeg[], treeName: stri
   }
   if (typeof value.linktype === "string" && (value.fieldtype === "multilink" || "cached_url" in value)) {
     checkMultilink(walk, value, path);
+    checkStoryLinkId(walk, value, path);
   }
   if (value.type === "link" && isRecord<Json>(value.attrs)) checkRichTextLink(walk, value.attrs, [...path, "attrs"]);
 
@@ -592,6 +593,21 @@ function checkMultilink({ story, index, report }: StoryWalk, link: JsonObject, p
     if (typeof email === "string" && !EMAIL_RE.test(email.replace(/^mailto:/, ""))) {
       report.error("link", story.file, at, `email link "${email}" is not an email address`);
     }
+  }
+}
+
+/**
+ * A story link that points somewhere has the story's uuid in `id`: Storyblok keeps `cached_url`
+ * up to date by it when the story moves, so a link with only a path breaks on the first move.
+ * An empty link field (no id, no path) is fine.
+ */
+function checkStoryLinkId({ story, report }: StoryWalk, link: JsonObject, path: PathSeg[]): void {
+  if (link.linktype !== "story") return;
+  const id = typeof link.id === "number" ? String(link.id) : typeof link.id === "string" ? link.id.trim() : "";
+  const cached = typeof link.cached_url === "string" ? normaliseSlug(link.cached_url) : "";
+  const url = typeof link.url === "string" ? link.url.trim() : "";
+  if (!id && (cached || url)) {
+    report.error("link", story.file, formatPath(path), `story link to "${cached || url}" has an empty id: pick the story, not a path`);
   }
 }
 

@@ -290,6 +290,17 @@ describe("content check", () => {
     expect(links.some((m) => /href "gone" has no story/.test(m))).toBe(true);
   });
 
+  it("reports a story link with a path but an empty id; an empty link field is fine", () => {
+    const { stories, set } = cleanSet();
+    const body = (stories[0].content as Obj).body as Obj[];
+    (body[0].button as Obj[])[0].link = { ...storyLink("news", 0), id: "" };
+    body.push(textContent({ button: [{ _uid: uid(), component: "button", link: { id: "", url: "", linktype: "story", fieldtype: "multilink", cached_url: "" } }] }));
+    const result = run(set());
+    expect(result.errors.filter((e) => e.kind === "link").map((e) => [e.path, e.message])).toEqual([
+      ["content.body[0].button[0].link", 'story link to "news" has an empty id: pick the story, not a path'],
+    ]);
+  });
+
   it("reports missing /media files, or only lists them with skipAssets", () => {
     const { stories, set } = cleanSet();
     (stories[3].content as Obj).image = media("tarrak-front.png");
