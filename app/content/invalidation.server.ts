@@ -18,6 +18,8 @@ export interface ContentInvalidation {
   cv: number | null;
   /** What happened (a webhook's action), for logs. */
   reason: string;
+  /** The surrogate keys of what changed (surrogate-keys.ts); null: anything may have. */
+  keys: string[] | null;
 }
 
 type Listener = (event: ContentInvalidation) => void;
@@ -57,15 +59,16 @@ export function notifyLocal(event: ContentInvalidation): void {
 /**
  * Content changed: invalidates this instance (subscribers get cv null), reads the new version
  * with `readVersion` (the subscribers remember it), then tells every other instance (with the
- * version). Returns the version read. A failure to reach the others is logged; their caches then
+ * version). `keys` are the surrogate keys of what changed (page caches outdate only those pages;
+ * null: every page). Returns the version read. A failure to reach the others is logged; their caches then
  * catch up through the cv of their next responses and their policies' fresh times.
  */
-export async function invalidateEverywhere(reason: string, readVersion: () => Promise<number | null>): Promise<number | null> {
-  notifyLocal({ cv: null, reason });
+export async function invalidateEverywhere(reason: string, readVersion: () => Promise<number | null>, keys: string[] | null = null): Promise<number | null> {
+  notifyLocal({ cv: null, reason, keys });
   const cv = await readVersion();
   const { publisher, instanceId } = bus();
   if (publisher) {
-    await publisher({ cv, reason, origin: instanceId }).catch((error: unknown) => {
+    await publisher({ cv, reason, keys, origin: instanceId }).catch((error: unknown) => {
       console.error(`[invalidation] telling the other instances failed: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
@@ -79,10 +82,12 @@ export const INVALIDATION_CHANNEL = "kestrel_content_invalidated";
 export function parseNotification(payload: string | undefined, instanceId: string): ContentInvalidation | null {
   if (!payload) return null;
   try {
-    const data = JSON.parse(payload) as { cv?: unknown; reason?: unknown; origin?: unknown };
+    const data = JSON.parse(payload) as { cv?: unknown; reason?: unknown; origin?: unknown; keys?: unknown };
     if (data.origin === instanceId) return null;
     const cv = typeof data.cv === "number" && Number.isFinite(data.cv) && data.cv > 0 ? data.cv : null;
-    return { cv, reason: typeof data.reason === "string" ? data.reason : "remote" };
+    // Keys as the server writes them; anything else (an older instance's message) invalidates everything.
+    const keys = Array.isArray(data.keys) && data.keys.length > 0 && data.keys.every((k) => typeof k === "string" && /^[A-Za-z0-9_-]{1,200}$/.test(k)) ? (data.keys as string[]) : null;
+    return { cv, reason: typeof data.reason === "string" ? data.reason : "remote", keys };
   } catch {
     return null;
   }
@@ -131,7 +136,7 @@ export async function startInvalidationChannel(databaseUrl: string, options: { r
       return;
     }
     client = next;
-    if (reconnecting) notifyLocal({ cv: null, reason: "channel reconnected" });
+    if (reconnecting) notifyLocal({ cv: null, reason: "channel reconnected", keys: null });
   };
   const schedule = () => {
     if (stopped || timer) return;

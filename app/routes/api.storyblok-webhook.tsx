@@ -28,7 +28,7 @@ export const loader = () => reply({ error: "Use POST" }, 405, { Allow: "POST" })
 async function invalidate(event: WebhookEvent, keys: string[]) {
   // The cache subscribes to invalidations: make sure it exists before the first one.
   getContentCache();
-  const cv = await invalidateEverywhere(event.action, refreshContentVersion);
+  const cv = await invalidateEverywhere(event.action, refreshContentVersion, keys);
   console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content invalidated on every instance, cv ${cv ?? "unknown"}`.trim());
   const { CDN_PURGE_URL: purgeUrl, CDN_PURGE_SECRET: purgeSecret } = getEnv();
   const cdn = purgeUrl ? await purgeCdn(purgeUrl, keys, { secret: purgeSecret }) : null;
@@ -40,8 +40,9 @@ async function invalidate(event: WebhookEvent, keys: string[]) {
  * header (HMAC-SHA1 hex of the raw body with STORYBLOK_WEBHOOK_SECRET) or by `?token=` equal to
  * STORYBLOK_WEBHOOK_TOKEN (else 401); the body must be a webhook payload with an `action` (else
  * 400). On an event that changes content (webhook.server.ts) the content cache of every instance
- * is invalidated (entries kept as stale-if-error fallbacks), their page caches are cleared and the
- * content version refreshed; with CDN_PURGE_URL the CDN is then purged of the event's surrogate
+ * is invalidated (entries kept as stale-if-error fallbacks), the pages of their page caches that
+ * show the event's surrogate keys are outdated (served stale while one render replaces each) and
+ * the content version refreshed; with CDN_PURGE_URL the CDN is then purged of the event's surrogate
  * keys (a release merge or a deploy: everything). The CDN's outcome is in the answer, never its
  * status. A repeat of the same story's event within a few seconds is answered at once
  * and folded into one invalidation at the end of that window.
