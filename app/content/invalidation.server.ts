@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PostgresHandledWebhooks, type HandledWebhookStore } from "./webhook.server";
 
 /**
  * Content invalidation shared by every instance. A publish webhook reaches one
@@ -31,12 +32,20 @@ interface Bus {
   publisher: Publisher | null;
   /** This process: its own notifications come back to it and are ignored. */
   instanceId: string;
+  /** Handled webhook bodies shared by the instances (the channel's database), when there is one. */
+  handledWebhooks?: HandledWebhookStore | null;
 }
 
 const SLOT = Symbol.for("kestrel.content.invalidation");
 function bus(): Bus {
   const g = globalThis as unknown as Record<symbol, Bus | undefined>;
   return (g[SLOT] ??= { listeners: new Set(), publisher: null, instanceId: randomUUID() });
+}
+
+/** The store of handled webhook bodies the instances share, if the channel runs. */
+export function sharedHandledWebhooks(): HandledWebhookStore[] {
+  const store = bus().handledWebhooks;
+  return store ? [store] : [];
 }
 
 /** Subscribes to invalidations (this instance's and the others'); returns the unsubscribe function. */
@@ -157,11 +166,17 @@ export async function startInvalidationChannel(databaseUrl: string, options: { r
     if (!sender) throw new Error("the Postgres channel is reconnecting");
     await sender.query("SELECT pg_notify($1, $2)", [INVALIDATION_CHANNEL, JSON.stringify(event)]);
   };
+  state.handledWebhooks = new PostgresHandledWebhooks(async (text, values) => {
+    const sender = client;
+    if (!sender) throw new Error("the Postgres channel is reconnecting");
+    return sender.query(text, values);
+  });
   return {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       state.publisher = null;
+      state.handledWebhooks = null;
       const last = client;
       client = null;
       await last?.end().catch(() => {});

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getContentCache } from "~/content/cache.server";
-import { refreshContentVersion } from "~/content/client.server";
-import { invalidateEverywhere } from "~/content/invalidation.server";
+import { readContentVersion, refreshContentVersion } from "~/content/client.server";
+import { invalidateEverywhere, sharedHandledWebhooks } from "~/content/invalidation.server";
 import {
   MAX_WEBHOOK_BODY_BYTES,
   SIGNATURE_HEADER,
@@ -9,9 +9,11 @@ import {
   WEBHOOK_NOT_CONFIGURED,
   authenticateWebhook,
   changesContent,
+  handledWebhooks,
   invalidationScope,
   parseWebhookEvent,
   webhookCoalescer,
+  WebhookReplays,
   type WebhookEvent,
 } from "~/content/webhook.server";
 import { getEnv } from "~/server/env.server";
@@ -20,6 +22,9 @@ import { purgeCdn } from "~/server/page-cache/cdn-purge.server";
 import { purgeKeysForPublish } from "~/server/page-cache/surrogate-keys";
 const reply = (body: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+
+/** Bodies already handled: this process's memory, and the instances' database when the channel runs. */
+const replays = new WebhookReplays(() => [handledWebhooks, ...sharedHandledWebhooks()], readContentVersion);
 
 /** Only POST. */
 export const loader = () => reply({ error: "Use POST" }, 405, { Allow: "POST" });
@@ -45,7 +50,8 @@ async function invalidate(event: WebhookEvent, keys: string[]) {
  * the content version refreshed; with CDN_PURGE_URL the CDN is then purged of the event's surrogate
  * keys (a release merge or a deploy: everything). The CDN's outcome is in the answer, never its
  * status. A repeat of the same story's event within a few seconds is answered at once
- * and folded into one invalidation at the end of that window.
+ * and folded into one invalidation at the end of that window. A body already handled while the
+ * content version has not changed since (a replay, within two hours) invalidates nothing.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return reply({ error: "Use POST" }, 405, { Allow: "POST" });
@@ -66,8 +72,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const event = parseWebhookEvent(body);
   if (!event) return reply({ error: "Body must be a JSON webhook payload with an action" }, 400);
   if (!changesContent(event)) return reply({ ok: true, action: event.action, cleared: false });
+  if (await replays.isReplay(body)) return reply({ ok: true, action: event.action, cleared: false, replayed: true });
   const keys = purgeKeysForPublish(invalidationScope(event));
-  const run = () => invalidate(event, keys);
+  const run = async () => {
+    const result = await invalidate(event, keys);
+    await replays.remember(body, result.cv);
+    return result;
+  };
   if (webhookCoalescer.admit(keys.join(" "), run) === "coalesced") {
     return reply({ ok: true, action: event.action, cleared: false, coalesced: true });
   }

@@ -336,7 +336,7 @@ describe("PageCache", () => {
     const slow: Render = async (request) => {
       await new Promise<void>((r) => (release = r));
       const status = new URL(request.url).pathname === "/au/gone" ? 404 : 200;
-      const keys = new URL(request.url).pathname === "/au/plain" ? {} : { "Surrogate-Key": "site story-1" };
+      const keys: Record<string, string> = new URL(request.url).pathname === "/au/plain" ? {} : { "Surrogate-Key": "site story-1" };
       return { response: new Response("<p>old</p>", { status, headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=60", ...keys } }), contentFailures: 0 };
     };
     const pending = cache.serve(req("/au/news"), N, slow, true);
