@@ -160,6 +160,22 @@ describe("page cache in the app", () => {
     console.log(`[page-cache] 1,000 scans (50 dealer searches, 950 unknown parameters) in ${Date.now() - started} ms: /au ${home.cache}`);
   }, 300_000);
 
+  it("caches the configurator with its calculator open, unless the submit changes the visitor's buyer type", async () => {
+    const open = "/au/config/tarrak?calculator=1&term=60&use=Individual&deposit=5000";
+    const cookie = "isABN=false";
+    const first = await get(open, cookie);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("cache-control")).toMatch(/public/);
+    expect(first.html).toContain('name="deposit"');
+    expect((await get(open, cookie)).cache).toBe("HIT");
+    // Written differently, the same fields: the same entry.
+    expect((await get("/au/config/tarrak?calculator=1&term=60&use=Individual&deposit=5%2C000.00", cookie)).cache).toBe("HIT");
+    // A Business submit from a private buyer sets the ABN cookie: private, never stored.
+    const business = await get("/au/config/tarrak?calculator=1&term=60&use=Business", cookie);
+    expect(business.res.headers.get("cache-control")).toMatch(/private/);
+    expect((await get("/au/config/tarrak?calculator=1&term=60&use=Business", cookie)).cache).not.toBe("HIT");
+  });
+
   it("never caches a preview, which always shows the draft", async () => {
     const path = "/au/news/dealer-network-expands";
     await get(path);

@@ -74,6 +74,24 @@ describe("page variants", () => {
     expect(pageKey(new URL(`${ORIGIN}/au/config/tarrak?colour=a&utm_medium=x`), "consent=1").key).toBe("/au/config/tarrak?colour=a consent=1 state=VIC buyer=abn");
   });
 
+  it("keys the configurator's calculator on bounded numbers and its options, never free text", () => {
+    const q = (search: string) => canonicalQuery("/au/config/tarrak", new URLSearchParams(search));
+    expect(q("calculator=1&deposit=15,000.00&term=60&balloon=05&use=Individual&frequency=Weekly&frequency_for=Individual")).toBe(
+      "?balloon=5&calculator=1&deposit=15000&frequency=Weekly&frequency_for=Individual&term=60&use=Individual",
+    );
+    // The same amount however it is written is one entry; cents kept, negatives are 0, past the bound capped.
+    expect(q("deposit=15000")).toBe(q("deposit=+15,000"));
+    expect(q("deposit=1234.567")).toBe("?deposit=1234.57");
+    expect(q("deposit=-50")).toBe("?deposit=0");
+    expect(q("deposit=99999999999")).toBe("");
+    expect(q("deposit=123456789")).toBe("?deposit=10000000");
+    expect(q("balloon=250")).toBe("?balloon=100");
+    // Text, terms not offered, unknown options: nothing the page would read, so no entry of their own.
+    for (const bad of ["deposit=abc", "deposit=1e5", "term=61", "term=sixty", "use=Trust", "frequency=Daily", "frequency_for=x", `deposit=${"9".repeat(20)}`]) {
+      expect(q(bad), bad).toBe("");
+    }
+  });
+
   it("the Varnish recipe keys on the same parameters as the server", () => {
     const vcl = readFileSync("deploy/varnish/default.vcl", "utf8");
     const list = /\(\?!\(\?:([a-z_|]+)\)=\)/.exec(vcl)?.[1]?.split("|");
