@@ -12,7 +12,8 @@
  *   service down) for a day;
  * - one render for concurrent misses of a key;
  * - a publish outdates only the pages whose `Surrogate-Key` names what it changed (`invalidate`):
- *   they are served STALE while one background render replaces each; the rest stay fresh.
+ *   they are served STALE (no-store, so a purged CDN does not keep them) while one background
+ *   render replaces each; the rest stay fresh.
  *
  * A page a shared cache may store carries no nonce: the render's nonce is taken out of the body
  * and its Content-Security-Policy names the SHA-256 of each inline script instead (computed once,
@@ -22,7 +23,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
-import { sharedCacheMayStore } from "~/server/http/cache-control";
+import { CacheControl, sharedCacheMayStore } from "~/server/http/cache-control";
 import { weakEtag } from "~/server/http/html-etag.server";
 import { COMPRESSION_THRESHOLD_BYTES, encodeBody, negotiateEncoding, type StoredEncoding } from "~/server/http/encoding.server";
 import { ByteLru } from "./lru";
@@ -327,6 +328,8 @@ export class PageCache {
     const headers = new Headers(entry.headers);
     headers.set("ETag", entry.etag);
     headers.set("X-Cache", status);
+    // Content it shows has changed: a CDN the publish purged must not store it again.
+    if (entry.outdated) headers.set("Cache-Control", CacheControl.noStore);
     const encoding = this.encodingFor(entry, request);
     if (!encoding) return new Response(new Uint8Array(entry.body), { status: entry.status, headers });
     headers.set("Content-Encoding", encoding);

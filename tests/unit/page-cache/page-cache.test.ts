@@ -329,14 +329,18 @@ describe("PageCache", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => cache.serve(req("/au/news"), N, render, true)));
     expect(answers.map((a) => a.headers.get("X-Cache"))).toEqual(Array(10).fill("STALE"));
     expect(await answers[0].text()).toBe("<p>/au/news v1</p>");
+    // Not for a shared cache to keep: the CDN purged by the same publish would store the old page again.
+    expect(answers[0].headers.get("Cache-Control")).toBe("no-store");
     const offers = await cache.serve(req("/au/offers"), N, render, true);
     expect(offers.headers.get("X-Cache")).toBe("HIT");
+    expect(offers.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60");
     expect(await offers.text()).toBe("<p>/au/offers v1</p>");
     await new Promise((r) => setTimeout(r, 20));
     // One render replaced the outdated entry, however many visitors asked meanwhile.
     expect(renders).toEqual(["/au/news"]);
     const fresh = await cache.serve(req("/au/news"), N, render, true);
     expect([fresh.headers.get("X-Cache"), await fresh.text()]).toEqual(["HIT", "<p>/au/news v2</p>"]);
+    expect(fresh.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60");
     // The other variant and page are replaced on their first request, not before.
     expect((await cache.serve(req("/au", "consent=1"), N, render, true)).headers.get("X-Cache")).toBe("STALE");
     await new Promise((r) => setTimeout(r, 20));
