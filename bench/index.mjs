@@ -7,8 +7,10 @@
 //      of BENCH_LH_RUNS (5) interleaved runs, BENCH_LH_PRESETS (mobile) (bench/lighthouse.mjs).
 // Figures only: nothing here passes or fails. The machine's cores are shared by the load generator
 // and the server, so compare figures with each other, never treat them as capacity.
-//  (d) a campaign run: 200 distinct visitors (random consent, state, buyer type and analytics
-//      cookies) on a page mix, BENCH_CAMPAIGN_CONNECTIONS (50) for BENCH_CAMPAIGN_DURATION (30) s;
+//  (d) a campaign run: 200 distinct visitors (each its own address; random consent, state, buyer
+//      type and analytics cookies) on a page mix, BENCH_CAMPAIGN_CONNECTIONS (50) for
+//      BENCH_CAMPAIGN_DURATION (30) s, quiet and then with a signed `published` webhook every
+//      BENCH_PUBLISH_EVERY_MS (5000), side by side;
 //  (e) an overload run: BENCH_OVERLOAD_CONNECTIONS (200) on distinct configurator builds for
 //      BENCH_CAMPAIGN_DURATION s: peak memory (RSS), p99, share of fast 503s, /healthz latency;
 //  (f) fair renders and bounded image work, quiet and under a crawl side by side (bench/fairness.mjs).
@@ -17,6 +19,7 @@
 // BENCH_LH_PRESETS (mobile; mobile,desktop adds desktop),
 // BENCH_SKIP=load,bundle,lighthouse,campaign,overload,fair to skip parts, BENCH_DEBUG=1 to print every
 // health and readiness sample of (d) and (e).
+import { createHmac } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -128,17 +131,88 @@ async function sampled(pid, work) {
 }
 
 const CAMPAIGN_DURATION = Number(process.env.BENCH_CAMPAIGN_DURATION ?? 30);
+/** The bench server's webhook secret: (d) publishes through the signed webhook. */
+const WEBHOOK_SECRET = "bench-webhook-secret-0123456789";
+const PUBLISH_EVERY_MS = Number(process.env.BENCH_PUBLISH_EVERY_MS ?? 5000);
+/** The story (d) publishes: an article, one of the campaign's pages. */
+const PUBLISHED_STORY = { story_id: 667959431, full_slug: "news/dealer-network-expands", name: "Dealer network expands" };
+
+/**
+ * One campaign run: each visitor is its own client (its own address, in X-Forwarded-For, which
+ * the server trusts from loopback), as 200 people on their own connections would be.
+ */
+function campaignRun(people, connections, duration) {
+  let i = 0;
+  const requests = [
+    {
+      setupRequest: (req) => {
+        const n = i++;
+        const visitor = people[n % people.length];
+        return { ...req, path: CAMPAIGN_PAGES[n % CAMPAIGN_PAGES.length], headers: { ...req.headers, cookie: visitor.cookie, "x-forwarded-for": visitor.address } };
+      },
+    },
+  ];
+  const statuses = { refused: 0 };
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url: BASE, connections, duration, requests }, (e, res) => (e ? reject(e) : resolve({ ...res, refused: statuses.refused })));
+    instance.on("response", (_client, status) => {
+      if (status === 503 || status === 429) statuses.refused++;
+    });
+  });
+}
+
+/**
+ * Publishes the article through the signed webhook every PUBLISH_EVERY_MS while `work` runs. Each
+ * body names its publish (its text): the local content's version does not move, and a body
+ * already handled at the same version is a replay, which would cost nothing and prove nothing.
+ */
+async function publishing(work) {
+  const answers = { cleared: 0, coalesced: 0, other: 0 };
+  let n = 0;
+  const publish = async () => {
+    const body = JSON.stringify({ text: `The user published the Story ${PUBLISHED_STORY.name} (${++n})`, action: "published", space_id: 1, story_id: PUBLISHED_STORY.story_id, full_slug: PUBLISHED_STORY.full_slug });
+    const signature = createHmac("sha1", WEBHOOK_SECRET).update(body).digest("hex");
+    try {
+      const res = await fetch(`${BASE}/api/storyblok-webhook`, { method: "POST", headers: { "Content-Type": "application/json", "webhook-signature": signature }, body });
+      const answer = await res.json();
+      answers[answer.cleared ? "cleared" : answer.coalesced ? "coalesced" : "other"]++;
+    } catch {
+      answers.other++;
+    }
+  };
+  const timer = setInterval(publish, PUBLISH_EVERY_MS);
+  try {
+    await publish();
+    return { result: await work(), publishes: n, answers };
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 async function campaign(server) {
-  const people = visitors();
-  let i = 0;
-  const requests = [{ setupRequest: (req) => ({ ...req, path: CAMPAIGN_PAGES[i % CAMPAIGN_PAGES.length], headers: { ...req.headers, cookie: people[i++ % people.length] } }) }];
+  const people = visitors().map((cookie, i) => ({ cookie, address: `198.18.${i >> 8}.${(i & 255) + 1}` }));
   const connections = Number(process.env.BENCH_CAMPAIGN_CONNECTIONS ?? 50);
-  const { result: r, peakRssMb, healthP50, healthMax, readyP50, readyMax } = await sampled(server.pid, () =>
-    new Promise((resolve, reject) => autocannon({ url: BASE, connections, duration: CAMPAIGN_DURATION, requests }, (e, res) => (e ? reject(e) : resolve(res)))),
+  // Every page and variant in the cache first, so both runs start alike.
+  await campaignRun(people, connections, 5);
+  const quiet = await sampled(server.pid, () => campaignRun(people, connections, CAMPAIGN_DURATION));
+  await campaignRun(people, connections, 5);
+  const busy = await sampled(server.pid, () => publishing(() => campaignRun(people, connections, CAMPAIGN_DURATION)));
+  const published = busy.result;
+  const row = (name, { result: r, peakRssMb, healthP50, healthMax }) =>
+    console.log(
+      `${name.padEnd(26)} ${r.requests.average.toFixed(0).padStart(6)} ${`${r.latency.p50}`.padStart(4)} ${`${r.latency.p99}`.padStart(5)} ${`${r.refused}`.padStart(8)} ${`${r.non2xx}`.padStart(8)} ${`${r.errors + r.timeouts}`.padStart(7)} ${peakRssMb.toFixed(0).padStart(8)} ${`${healthP50.toFixed(0)}/${healthMax.toFixed(0)}`.padStart(12)}`,
+    );
+  console.log(`\n(d) Campaign: 200 distinct visitors (each its own address and cookies) on ${CAMPAIGN_PAGES.length} pages, ${connections} connections, ${CAMPAIGN_DURATION} s; quiet, then with a signed \`published\` webhook of an article every ${PUBLISH_EVERY_MS / 1000} s`);
+  console.log(`${"run".padEnd(26)} ${"req/s".padStart(6)} ${"p50".padStart(4)} ${"p99".padStart(5)} ${"refused".padStart(8)} ${"non-2xx".padStart(8)} ${"errors".padStart(7)} ${"RSS MB".padStart(8)} ${"/healthz p50/max".padStart(12)}`);
+  row("quiet", quiet);
+  row(`publishing (${published.publishes} publishes)`, { ...busy, result: published.result });
+  const q = quiet.result;
+  const p = published.result;
+  const share = p.requests.average / Math.max(1, q.requests.average);
+  const p99Goal = 1.5 * q.latency.p99 + 50;
+  console.log(
+    `publishing ÷ quiet: ${(100 * share).toFixed(0)} % of the throughput (goal ≥ 80 %), p99 ${p.latency.p99} ms against ${p99Goal.toFixed(0)} ms (1.5 × quiet + 50), ${p.refused} refused (goal 0); webhook answers: ${published.answers.cleared} invalidated, ${published.answers.coalesced} coalesced, ${published.answers.other} other; latency in ms`,
   );
-  console.log(`\n(d) Campaign: 200 distinct visitors on ${CAMPAIGN_PAGES.length} pages, ${connections} connections, ${CAMPAIGN_DURATION} s`);
-  console.log(`${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, peak RSS ${peakRssMb.toFixed(0)} MB, /healthz p50 ${healthP50.toFixed(0)} ms, max ${healthMax.toFixed(0)} ms, /readyz p50 ${readyP50.toFixed(0)} ms, max ${readyMax.toFixed(0)} ms`);
 }
 
 async function overload(server) {
@@ -160,7 +234,7 @@ async function overload(server) {
   console.log(`${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, 2xx ${r["2xx"]}, 503 within 1 s ${statuses.fast503} (${((100 * statuses.fast503) / total).toFixed(0)} %), slower 503 ${statuses.other503}, errors ${r.errors}, timeouts ${r.timeouts}, peak RSS ${peakRssMb.toFixed(0)} MB, /healthz p50 ${healthP50.toFixed(0)} ms, max ${healthMax.toFixed(0)} ms, /readyz p50 ${readyP50.toFixed(0)} ms, max ${readyMax.toFixed(0)} ms`);
 }
 
-const server = await startServer();
+const server = await startServer({ env: { STORYBLOK_WEBHOOK_SECRET: WEBHOOK_SECRET } });
 try {
   if (!SKIP.has("load")) await load();
   if (!SKIP.has("campaign")) await campaign(server);

@@ -17,7 +17,7 @@
  * Drafts (previews, development) are never cached: they bypass this module.
  */
 
-import { clearPageCache } from "~/server/page-cache/registry";
+import { invalidatePageCache } from "~/server/page-cache/registry";
 import { onContentInvalidated } from "./invalidation.server";
 import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
 
@@ -277,11 +277,11 @@ export function getContentCache(): ContentCache {
         console.error(`[content-cache] ${key}: ${e?.status ?? ""} ${e?.message ?? String(error)} (serving cached content)`.trim());
       },
       // Stored pages were rendered from older content.
-      onNewVersion: () => clearPageCache(),
+      onNewVersion: () => invalidatePageCache(null),
     });
     onContentInvalidated((event) => {
-      // A publish on any instance: this instance's stored pages go too.
-      clearPageCache();
+      // A publish on any instance: this instance's pages showing what changed are replaced.
+      invalidatePageCache(event.keys);
       if (event.cv === null) cache.invalidate();
       else if (event.cv !== cache.version) {
         cache.invalidate();

@@ -76,12 +76,17 @@ export function getContentClient(options: { preview?: boolean } = {}): Storyblok
  * read (the next response's cv is remembered instead).
  */
 export async function refreshContentVersion(): Promise<number | null> {
+  const cv = await readContentVersion();
+  if (cv !== null) getContentCache().noteCv(cv);
+  return cv;
+}
+
+/** The space's current content version, without remembering it; null when it cannot be read. */
+export async function readContentVersion(): Promise<number | null> {
   try {
     const res = await withContentTimeout(() => getContentClient().get("cdn/spaces/me", {}));
     const cv = Number((res.data as { space?: { version?: unknown } }).space?.version);
-    if (!Number.isFinite(cv) || cv <= 0) return null;
-    getContentCache().noteCv(cv);
-    return cv;
+    return Number.isFinite(cv) && cv > 0 ? cv : null;
   } catch (error) {
     const e = error as { status?: number; message?: string } | undefined;
     console.error(`[content] reading the content version failed: ${e?.status ?? ""} ${e?.message ?? String(error)}`.trim());

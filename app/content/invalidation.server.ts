@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PostgresHandledWebhooks, type HandledWebhookStore } from "./webhook.server";
 
 /**
  * Content invalidation shared by every instance. A publish webhook reaches one
@@ -18,6 +19,8 @@ export interface ContentInvalidation {
   cv: number | null;
   /** What happened (a webhook's action), for logs. */
   reason: string;
+  /** The surrogate keys of what changed (surrogate-keys.ts); null: anything may have. */
+  keys: string[] | null;
 }
 
 type Listener = (event: ContentInvalidation) => void;
@@ -29,12 +32,20 @@ interface Bus {
   publisher: Publisher | null;
   /** This process: its own notifications come back to it and are ignored. */
   instanceId: string;
+  /** Handled webhook bodies shared by the instances (the channel's database), when there is one. */
+  handledWebhooks?: HandledWebhookStore | null;
 }
 
 const SLOT = Symbol.for("kestrel.content.invalidation");
 function bus(): Bus {
   const g = globalThis as unknown as Record<symbol, Bus | undefined>;
   return (g[SLOT] ??= { listeners: new Set(), publisher: null, instanceId: randomUUID() });
+}
+
+/** The store of handled webhook bodies the instances share, if the channel runs. */
+export function sharedHandledWebhooks(): HandledWebhookStore[] {
+  const store = bus().handledWebhooks;
+  return store ? [store] : [];
 }
 
 /** Subscribes to invalidations (this instance's and the others'); returns the unsubscribe function. */
@@ -57,15 +68,16 @@ export function notifyLocal(event: ContentInvalidation): void {
 /**
  * Content changed: invalidates this instance (subscribers get cv null), reads the new version
  * with `readVersion` (the subscribers remember it), then tells every other instance (with the
- * version). Returns the version read. A failure to reach the others is logged; their caches then
+ * version). `keys` are the surrogate keys of what changed (page caches outdate only those pages;
+ * null: every page). Returns the version read. A failure to reach the others is logged; their caches then
  * catch up through the cv of their next responses and their policies' fresh times.
  */
-export async function invalidateEverywhere(reason: string, readVersion: () => Promise<number | null>): Promise<number | null> {
-  notifyLocal({ cv: null, reason });
+export async function invalidateEverywhere(reason: string, readVersion: () => Promise<number | null>, keys: string[] | null = null): Promise<number | null> {
+  notifyLocal({ cv: null, reason, keys });
   const cv = await readVersion();
   const { publisher, instanceId } = bus();
   if (publisher) {
-    await publisher({ cv, reason, origin: instanceId }).catch((error: unknown) => {
+    await publisher({ cv, reason, keys, origin: instanceId }).catch((error: unknown) => {
       console.error(`[invalidation] telling the other instances failed: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
@@ -79,10 +91,12 @@ export const INVALIDATION_CHANNEL = "kestrel_content_invalidated";
 export function parseNotification(payload: string | undefined, instanceId: string): ContentInvalidation | null {
   if (!payload) return null;
   try {
-    const data = JSON.parse(payload) as { cv?: unknown; reason?: unknown; origin?: unknown };
+    const data = JSON.parse(payload) as { cv?: unknown; reason?: unknown; origin?: unknown; keys?: unknown };
     if (data.origin === instanceId) return null;
     const cv = typeof data.cv === "number" && Number.isFinite(data.cv) && data.cv > 0 ? data.cv : null;
-    return { cv, reason: typeof data.reason === "string" ? data.reason : "remote" };
+    // Keys as the server writes them; anything else (an older instance's message) invalidates everything.
+    const keys = Array.isArray(data.keys) && data.keys.length > 0 && data.keys.every((k) => typeof k === "string" && /^[A-Za-z0-9_-]{1,200}$/.test(k)) ? (data.keys as string[]) : null;
+    return { cv, reason: typeof data.reason === "string" ? data.reason : "remote", keys };
   } catch {
     return null;
   }
@@ -131,7 +145,7 @@ export async function startInvalidationChannel(databaseUrl: string, options: { r
       return;
     }
     client = next;
-    if (reconnecting) notifyLocal({ cv: null, reason: "channel reconnected" });
+    if (reconnecting) notifyLocal({ cv: null, reason: "channel reconnected", keys: null });
   };
   const schedule = () => {
     if (stopped || timer) return;
@@ -152,11 +166,17 @@ export async function startInvalidationChannel(databaseUrl: string, options: { r
     if (!sender) throw new Error("the Postgres channel is reconnecting");
     await sender.query("SELECT pg_notify($1, $2)", [INVALIDATION_CHANNEL, JSON.stringify(event)]);
   };
+  state.handledWebhooks = new PostgresHandledWebhooks(async (text, values) => {
+    const sender = client;
+    if (!sender) throw new Error("the Postgres channel is reconnecting");
+    return sender.query(text, values);
+  });
   return {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       state.publisher = null;
+      state.handledWebhooks = null;
       const last = client;
       client = null;
       await last?.end().catch(() => {});

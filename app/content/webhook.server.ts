@@ -163,3 +163,149 @@ export class WebhookCoalescer {
 
 /** This process's webhook coalescing (the route's; tests clear it). */
 export const webhookCoalescer = new WebhookCoalescer();
+
+/** A handled body is remembered this long: a replay within it invalidates nothing. */
+export const WEBHOOK_REPLAY_MEMORY_MS = 2 * 60 * 60_000;
+/** Bodies remembered in memory at most (the oldest go first). */
+export const MAX_REMEMBERED_WEBHOOKS = 10_000;
+
+/** What identifies a delivery: its raw body (the signature is a function of it). */
+export function webhookDigest(body: string): string {
+  return createHash("sha256").update(body, "utf8").digest("hex");
+}
+
+/** Where handled bodies are remembered, with the content version after their invalidation. */
+export interface HandledWebhookStore {
+  /** The version a body was handled at (null: not known), or undefined when it is not remembered. */
+  versionHandledAt(digest: string): Promise<number | null | undefined>;
+  remember(digest: string, cv: number | null): Promise<void>;
+}
+
+/** This process's memory of handled bodies, bounded in count and time. */
+export class MemoryHandledWebhooks implements HandledWebhookStore {
+  private readonly handled = new Map<string, { cv: number | null; at: number }>();
+
+  constructor(
+    private readonly memoryMs: number = WEBHOOK_REPLAY_MEMORY_MS,
+    private readonly maxEntries: number = MAX_REMEMBERED_WEBHOOKS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async versionHandledAt(digest: string): Promise<number | null | undefined> {
+    const entry = this.handled.get(digest);
+    if (!entry) return undefined;
+    if (this.now() - entry.at >= this.memoryMs) {
+      this.handled.delete(digest);
+      return undefined;
+    }
+    return entry.cv;
+  }
+
+  async remember(digest: string, cv: number | null): Promise<void> {
+    this.handled.delete(digest);
+    this.handled.set(digest, { cv, at: this.now() });
+    while (this.handled.size > this.maxEntries) {
+      const oldest = this.handled.keys().next().value;
+      if (oldest === undefined) break;
+      this.handled.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.handled.clear();
+  }
+}
+
+/**
+ * Recognises replays. Storyblok's payloads carry no timestamp or id, so a second publish of the
+ * same story sends the same signed body as a replay of the first: a body already handled is a
+ * replay only while the space's content version is still the one it was handled at (nothing was
+ * published since). Checking costs one version read, shared by concurrent repeats, and only a
+ * repeat of a handled body pays it; a replay invalidates nothing and purges nothing.
+ */
+export class WebhookReplays {
+  private pendingVersion: Promise<number | null> | null = null;
+
+  constructor(
+    private readonly stores: () => HandledWebhookStore[],
+    private readonly readVersion: () => Promise<number | null>,
+  ) {}
+
+  /** True when `body` was handled and no content was published since. */
+  async isReplay(body: string): Promise<boolean> {
+    const digest = webhookDigest(body);
+    let handledAt: number | null | undefined;
+    for (const store of this.stores()) {
+      handledAt = await store.versionHandledAt(digest).catch(() => undefined);
+      if (handledAt !== undefined) break;
+    }
+    if (handledAt === undefined || handledAt === null) return false;
+    return (await this.currentVersion()) === handledAt;
+  }
+
+  /** Remembers a handled body with the content version its invalidation left. */
+  async remember(body: string, cv: number | null): Promise<void> {
+    const digest = webhookDigest(body);
+    await Promise.all(
+      this.stores().map((store) =>
+        store.remember(digest, cv).catch((error: unknown) => console.error(`[webhook] remembering a handled body failed: ${error instanceof Error ? error.message : String(error)}`)),
+      ),
+    );
+  }
+
+  private currentVersion(): Promise<number | null> {
+    this.pendingVersion ??= this.readVersion()
+      .catch(() => null)
+      .finally(() => (this.pendingVersion = null));
+    return this.pendingVersion;
+  }
+}
+
+/** This process's memory of handled bodies (the route's; tests clear it). */
+export const handledWebhooks = new MemoryHandledWebhooks();
+
+/** The Postgres table of handled bodies, shared by the instances of one database. */
+export const HANDLED_WEBHOOKS_TABLE = "kestrel_webhooks_handled";
+
+type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** Handled bodies in Postgres: a replay sent to another instance is recognised there too. */
+export class PostgresHandledWebhooks implements HandledWebhookStore {
+  private ready: Promise<void> | null = null;
+
+  constructor(
+    private readonly query: Query,
+    private readonly memoryMs: number = WEBHOOK_REPLAY_MEMORY_MS,
+  ) {}
+
+  async versionHandledAt(digest: string): Promise<number | null | undefined> {
+    await this.table();
+    const { rows } = await this.query(`SELECT cv FROM ${HANDLED_WEBHOOKS_TABLE} WHERE digest = $1 AND handled_at > now() - make_interval(secs => $2)`, [digest, this.memoryMs / 1000]);
+    if (rows.length === 0) return undefined;
+    const cv = Number(rows[0]?.cv);
+    return rows[0]?.cv === null || !Number.isFinite(cv) ? null : cv;
+  }
+
+  async remember(digest: string, cv: number | null): Promise<void> {
+    await this.table();
+    await this.query(
+      `INSERT INTO ${HANDLED_WEBHOOKS_TABLE} (digest, cv, handled_at) VALUES ($1, $2, now()) ON CONFLICT (digest) DO UPDATE SET cv = EXCLUDED.cv, handled_at = EXCLUDED.handled_at`,
+      [digest, cv],
+    );
+    // Publishes are rare: forgetting the expired ones on each is cheap and keeps the table small.
+    await this.query(`DELETE FROM ${HANDLED_WEBHOOKS_TABLE} WHERE handled_at < now() - make_interval(secs => $1)`, [this.memoryMs / 1000]);
+  }
+
+  private table(): Promise<void> {
+    this.ready ??= this.query(`CREATE TABLE IF NOT EXISTS ${HANDLED_WEBHOOKS_TABLE} (digest char(64) PRIMARY KEY, cv bigint, handled_at timestamptz NOT NULL)`).then(
+      () => undefined,
+      (error: { code?: string }) => {
+        // Another instance created it at the same moment (the catalogue's unique index).
+        if (error?.code === "23505" || error?.code === "42P07") return;
+        this.ready = null;
+        throw error;
+      },
+    );
+    return this.ready;
+  }
+}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getContentCache } from "~/content/cache.server";
-import { refreshContentVersion } from "~/content/client.server";
-import { invalidateEverywhere } from "~/content/invalidation.server";
+import { readContentVersion, refreshContentVersion } from "~/content/client.server";
+import { invalidateEverywhere, sharedHandledWebhooks } from "~/content/invalidation.server";
 import {
   MAX_WEBHOOK_BODY_BYTES,
   SIGNATURE_HEADER,
@@ -9,9 +9,11 @@ import {
   WEBHOOK_NOT_CONFIGURED,
   authenticateWebhook,
   changesContent,
+  handledWebhooks,
   invalidationScope,
   parseWebhookEvent,
   webhookCoalescer,
+  WebhookReplays,
   type WebhookEvent,
 } from "~/content/webhook.server";
 import { getEnv } from "~/server/env.server";
@@ -21,6 +23,9 @@ import { purgeKeysForPublish } from "~/server/page-cache/surrogate-keys";
 const reply = (body: Record<string, unknown>, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 
+/** Bodies already handled: this process's memory, and the instances' database when the channel runs. */
+const replays = new WebhookReplays(() => [handledWebhooks, ...sharedHandledWebhooks()], readContentVersion);
+
 /** Only POST. */
 export const loader = () => reply({ error: "Use POST" }, 405, { Allow: "POST" });
 
@@ -28,7 +33,7 @@ export const loader = () => reply({ error: "Use POST" }, 405, { Allow: "POST" })
 async function invalidate(event: WebhookEvent, keys: string[]) {
   // The cache subscribes to invalidations: make sure it exists before the first one.
   getContentCache();
-  const cv = await invalidateEverywhere(event.action, refreshContentVersion);
+  const cv = await invalidateEverywhere(event.action, refreshContentVersion, keys);
   console.log(`[webhook] ${event.action} ${event.fullSlug ?? event.storyId ?? ""}: content invalidated on every instance, cv ${cv ?? "unknown"}`.trim());
   const { CDN_PURGE_URL: purgeUrl, CDN_PURGE_SECRET: purgeSecret } = getEnv();
   const cdn = purgeUrl ? await purgeCdn(purgeUrl, keys, { secret: purgeSecret }) : null;
@@ -40,11 +45,13 @@ async function invalidate(event: WebhookEvent, keys: string[]) {
  * header (HMAC-SHA1 hex of the raw body with STORYBLOK_WEBHOOK_SECRET) or by `?token=` equal to
  * STORYBLOK_WEBHOOK_TOKEN (else 401); the body must be a webhook payload with an `action` (else
  * 400). On an event that changes content (webhook.server.ts) the content cache of every instance
- * is invalidated (entries kept as stale-if-error fallbacks), their page caches are cleared and the
- * content version refreshed; with CDN_PURGE_URL the CDN is then purged of the event's surrogate
+ * is invalidated (entries kept as stale-if-error fallbacks), the pages of their page caches that
+ * show the event's surrogate keys are outdated (served stale while one render replaces each) and
+ * the content version refreshed; with CDN_PURGE_URL the CDN is then purged of the event's surrogate
  * keys (a release merge or a deploy: everything). The CDN's outcome is in the answer, never its
  * status. A repeat of the same story's event within a few seconds is answered at once
- * and folded into one invalidation at the end of that window.
+ * and folded into one invalidation at the end of that window. A body already handled while the
+ * content version has not changed since (a replay, within two hours) invalidates nothing.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return reply({ error: "Use POST" }, 405, { Allow: "POST" });
@@ -65,8 +72,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const event = parseWebhookEvent(body);
   if (!event) return reply({ error: "Body must be a JSON webhook payload with an action" }, 400);
   if (!changesContent(event)) return reply({ ok: true, action: event.action, cleared: false });
+  if (await replays.isReplay(body)) return reply({ ok: true, action: event.action, cleared: false, replayed: true });
   const keys = purgeKeysForPublish(invalidationScope(event));
-  const run = () => invalidate(event, keys);
+  const run = async () => {
+    const result = await invalidate(event, keys);
+    await replays.remember(body, result.cv);
+    return result;
+  };
   if (webhookCoalescer.admit(keys.join(" "), run) === "coalesced") {
     return reply({ ok: true, action: event.action, cleared: false, coalesced: true });
   }

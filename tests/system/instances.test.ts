@@ -18,7 +18,9 @@ import { startCrmStub, type CrmStub } from "../unit/forms/crm-stub";
  * idempotency key, as a browser's retry would be. Then every acknowledged lead is stored once and
  * processed by the CRM once (counted by idempotency key), and none is missing; one client's posts
  * are limited across both servers together; a webhook to the first server changes the second
- * server's X-Content-Version within 2 s. Bounded: fixed request counts, deadlines on every wait.
+ * server's X-Content-Version within 2 s; the same body again is a replay on either server until
+ * content changes; an article's publish makes the second server replace that page (served stale
+ * meanwhile) and keep the others. Bounded: fixed request counts, deadlines on every wait.
  */
 
 const DATABASE_URL = (process.env.TEST_DATABASE_URL ?? "").trim();
@@ -32,7 +34,9 @@ const SECRET = "system-test-webhook-secret";
 /** Free ports in 3260-3279 (the range this suite may use). */
 async function freePorts(count: number): Promise<number[]> {
   const free: number[] = [];
-  for (let port = 3260; port <= 3279 && free.length < count; port++) {
+  // SYSTEM_TEST_PORT: the first port to try (a machine shared by several runs gives each its own range).
+  const first = Number(process.env.SYSTEM_TEST_PORT ?? 3260);
+  for (let port = first; port <= first + 19 && free.length < count; port++) {
     const ok = await new Promise<boolean>((resolve) => {
       const probe = createServer();
       probe.once("error", () => resolve(false));
@@ -40,7 +44,7 @@ async function freePorts(count: number): Promise<number[]> {
     });
     if (ok) free.push(port);
   }
-  if (free.length < count) throw new Error("no free ports in 3260-3279");
+  if (free.length < count) throw new Error(`no free ports in ${first}-${first + 19}`);
   return free;
 }
 
@@ -255,7 +259,8 @@ suite("several instances on one Postgres (production build)", () => {
     utimesSync(path.join(contentDir, "stories", "contact-us.json"), future, future);
     // The local content API rescans its folder at most once a second.
     await new Promise((r) => setTimeout(r, 1_100));
-    const body = JSON.stringify({ text: "published", action: "published", space_id: 1, story_id: 1, full_slug: "contact-us" });
+    // Contact us (every page's header links to it, so every page shows it).
+    const body = JSON.stringify({ text: "published", action: "published", space_id: 1, story_id: 165090488, full_slug: "contact-us" });
     const hook = await fetch(`${instances[0].url}/api/storyblok-webhook`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(body, SECRET) },
@@ -268,6 +273,60 @@ suite("several instances on one Postgres (production build)", () => {
     const after = await waitFor("server 2's new content version", async () => ((await version(instances[1])) === cv ? cv : null), 2_000, 50);
     expect(after).toBe(cv);
     expect(Date.now() - sentAt).toBeLessThan(2_000);
+
+    // ---- the same signed body again, to either server, nothing published since: a replay, which costs nothing ----
+    const hookTo = async (instance: Instance, payload: string) => {
+      const response = await fetch(`${instance.url}/api/storyblok-webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(payload, SECRET) },
+        body: payload,
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { cleared: boolean; replayed?: boolean; cv?: number };
+    };
+    const cacheOf = async (instance: Instance, page: string) => {
+      const response = await fetch(`${instance.url}${page}`);
+      await response.body?.cancel();
+      return { cache: response.headers.get("x-cache"), cv: Number(response.headers.get("x-content-version")) };
+    };
+    await waitFor("server 2's /au stored again", async () => ((await cacheOf(instances[1], "/au")).cache === "HIT" ? true : null), 5_000, 50);
+    for (const instance of [...instances].reverse()) expect(await hookTo(instance, body)).toEqual({ ok: true, action: "published", cleared: false, replayed: true });
+    expect(await cacheOf(instances[1], "/au")).toEqual({ cache: "HIT", cv });
+    // Published again (Storyblok sends the same body): content changed since, so it is a publish, on either server.
+    const later = new Date(Date.now() + 10_000);
+    utimesSync(path.join(contentDir, "stories", "contact-us.json"), later, later);
+    await new Promise((r) => setTimeout(r, 1_100));
+    const again = await hookTo(instances[1], body);
+    expect(again).toMatchObject({ cleared: true });
+    expect(again.cv).toBeGreaterThan(cv);
+
+    // ---- an article's publish on server 1: server 2 replaces that page, and keeps the model page ----
+    const ARTICLE = "/au/news/dealer-network-expands";
+    const MODEL = "/au/models/suv/tarrak";
+    for (const page of [ARTICLE, MODEL]) {
+      await waitFor(`server 2's ${page} stored`, async () => ((await cacheOf(instances[1], page)).cache === "HIT" ? true : null), 10_000, 50);
+    }
+    const newest = new Date(Date.now() + 15_000);
+    utimesSync(path.join(contentDir, "stories", "news", "dealer-network-expands.json"), newest, newest);
+    await new Promise((r) => setTimeout(r, 1_100));
+    const article = JSON.stringify({ text: "published", action: "published", space_id: 1, story_id: 667959431, full_slug: "news/dealer-network-expands" });
+    const published = await hookTo(instances[0], article);
+    expect(published).toMatchObject({ cleared: true });
+    const seen: string[] = [];
+    await waitFor(
+      "server 2's article at the new version",
+      async () => {
+        const now = await cacheOf(instances[1], ARTICLE);
+        seen.push(now.cache ?? "");
+        return now.cv === published.cv && now.cache === "HIT" ? true : null;
+      },
+      5_000,
+      50,
+    );
+    // Served stale while it was replaced, never a miss a visitor waited for.
+    expect(seen).not.toContain("MISS");
+    expect(seen).toContain("STALE");
+    expect((await cacheOf(instances[1], MODEL)).cache).toBe("HIT");
   });
 });
 

@@ -47,7 +47,8 @@ interface ConfiguratorCalculator {
 /**
  * The finance calculator's part of the page (AU only): its content from global/finance and, when
  * the URL opens the calculator (its no-JS GET form), the quote for the form and the buyer type it
- * chose, stored like the pricing modal's; such a response is private.
+ * chose, stored like the pricing modal's; such a response is private only when it sets that
+ * choice or has no quote because the service failed.
  */
 async function configuratorCalculator(
   request: Request,
@@ -66,7 +67,8 @@ async function configuratorCalculator(
   const abn = abnFromCalculatorSubmit(url);
   const buyer = buyerContext(country, stored, abn === undefined ? {} : { isABN: abn });
   // Business sets the ABN flag, Individual clears it (the same cookie the pricing modal sets).
-  if (abn !== undefined && abn !== stored.isABN) for (const cookie of buyerChoiceCookies({ isABN: abn })) headers.append("Set-Cookie", cookie);
+  const setsBuyer = abn !== undefined && abn !== stored.isABN;
+  if (setsBuyer) for (const cookie of buyerChoiceCookies({ isABN: abn })) headers.append("Set-Cookie", cookie);
   const build = resolveBuild(catalogue, buildQueryFromSearchParams(search));
   const summary = buildSummary(build, buyer);
   const calculatorResponse = await serverCalculatorQuote(catalogue, build, search, {
@@ -74,7 +76,9 @@ async function configuratorCalculator(
     isABN: buyer.isABN,
     balloonTable: finance.balloonTable,
   });
-  headers.set("Cache-Control", CacheControl.privateNoStore);
+  // The quote follows from the URL's fields and the variant's buyer alone, so the page is shared
+  // like any other; not when it sets this visitor's buyer type, or the quote service failed.
+  if (setsBuyer || calculatorResponse?.error) headers.set("Cache-Control", CacheControl.privateNoStore);
   return { finance, calculatorResponse, abnOverride: abn ?? null };
 }
 

@@ -20,6 +20,7 @@ import { BUILD_HANDOFF_PARAM } from "~/features/configurator/handoff";
 import { MAX_QUERY_LENGTH, roundCoordinate } from "~/features/dealers/locator";
 import { MAX_LISTING_PAGE } from "~/features/news/listing";
 import { CALCULATOR_PARAMS } from "~/features/finance/calculator";
+import { ENTITY_TYPES, FREQUENCIES, LOAN_TERM_MONTHS } from "~/features/finance/constants";
 import { SUBMITTED_PARAM } from "~/features/forms/constants";
 import { parseAuState, parseIsABN } from "~/lib/au-states";
 import { CONSENT_VALUE, COOKIE_NAMES, hasConsentCookie, parseCookies } from "~/features/site-state/cookies";
@@ -50,6 +51,30 @@ const oneOf =
   (value) =>
     values.includes(value) ? value : null;
 
+/**
+ * An amount or percentage in 0..max with at most two decimals, in its plain form (`15,000.00` is
+ * `15000`, `05` is `5`); a negative one is 0, as the calculator reads it. Anything else is ignored.
+ */
+const bounded =
+  (max: number): ParamRule =>
+  (value) => {
+    const text = value.replace(/,/g, "").trim();
+    if (!/^[+-]?(\d{1,9}(\.\d*)?|\.\d+)$/.test(text)) return null;
+    const n = Number(text);
+    if (!Number.isFinite(n)) return null;
+    return String(Math.min(max, Math.max(0, Math.round(n * 100) / 100)));
+  };
+
+/** The calculator's fields: bounded numbers and its options, so a key cannot be made of free text. */
+const CALCULATOR_FIELD_RULES: Readonly<Record<string, ParamRule>> = {
+  [CALCULATOR_PARAMS.deposit]: bounded(10_000_000),
+  [CALCULATOR_PARAMS.termMonths]: oneOf(LOAN_TERM_MONTHS.map(String)),
+  [CALCULATOR_PARAMS.balloonPercent]: bounded(100),
+  [CALCULATOR_PARAMS.entityType]: oneOf(ENTITY_TYPES),
+  [CALCULATOR_PARAMS.frequency]: oneOf(FREQUENCIES),
+  [CALCULATOR_PARAMS.frequencyFor]: oneOf(ENTITY_TYPES),
+};
+
 const code: ParamRule = (value) => (/^[A-Za-z0-9_-]{1,64}$/.test(value.trim()) ? value.trim() : null);
 
 /** A coordinate within ±limit degrees, rounded as the locator's links round it. */
@@ -77,7 +102,7 @@ const CONFIGURATOR_PARAMS: Readonly<Record<string, ParamRule>> = {
   [ACCESSORY_PARAMS.sort]: oneOf(ACCESSORY_SORTS),
   [ACCESSORY_PARAMS.all]: oneOf(["1"]),
   [CALCULATOR_OPEN_PARAM]: oneOf(["1"]),
-  ...Object.fromEntries(Object.values(CALCULATOR_PARAMS).map((name) => [name, text(20)])),
+  ...CALCULATOR_FIELD_RULES,
   ...Object.fromEntries(Object.values(BUYER_PARAMS).map((name) => [name, text(10)])),
 };
 

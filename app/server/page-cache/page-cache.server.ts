@@ -11,7 +11,9 @@
  *   background render refreshes it, and served STALE when a render fails (5xx, the content
  *   service down) for a day;
  * - one render for concurrent misses of a key;
- * - cleared by the publish webhook and by a new content version (registry.ts).
+ * - a publish outdates only the pages whose `Surrogate-Key` names what it changed (`invalidate`):
+ *   they are served STALE (no-store, so a purged CDN does not keep them) while one background
+ *   render replaces each; the rest stay fresh.
  *
  * A page a shared cache may store carries no nonce: the render's nonce is taken out of the body
  * and its Content-Security-Policy names the SHA-256 of each inline script instead (computed once,
@@ -21,10 +23,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
-import { sharedCacheMayStore } from "~/server/http/cache-control";
+import { CacheControl, sharedCacheMayStore } from "~/server/http/cache-control";
 import { weakEtag } from "~/server/http/html-etag.server";
 import { COMPRESSION_THRESHOLD_BYTES, encodeBody, negotiateEncoding, type StoredEncoding } from "~/server/http/encoding.server";
 import { ByteLru } from "./lru";
+import { SITE_KEY } from "./surrogate-keys";
 
 export type CacheStatus = "HIT" | "MISS" | "STALE" | "BYPASS";
 
@@ -57,6 +60,10 @@ interface Entry {
   bytes: number;
   url: string;
   variant: unknown;
+  /** The page's surrogate keys (null: not named, so any publish concerns it). */
+  keys: ReadonlySet<string> | null;
+  /** A publish changed content it shows: served STALE while one render replaces it. */
+  outdated: boolean;
   /** The body encoded for clients that accept it, made on first demand (counted in `bytes`). */
   encoded: Partial<Record<StoredEncoding, Buffer>>;
 }
@@ -154,6 +161,9 @@ export class PageCache {
   private readonly encode: boolean;
   /** Bumped by clear(): renders started before it are not stored. */
   private epoch = 0;
+  /** Counts invalidate() calls; the last ones are kept so a render in flight during one is stored outdated. */
+  private invalidations = 0;
+  private readonly recentInvalidations: { seq: number; keys: ReadonlySet<string> | null }[] = [];
 
   constructor(keys: PageKeys, options: PageCacheOptions = {}) {
     this.keys = keys;
@@ -176,7 +186,7 @@ export class PageCache {
 
   /**
    * True when `serve` would answer this published GET page without a render of its own: a fresh
-   * or stale entry, or a render of its key already in flight. An overloaded server refuses other
+   * or stale (or outdated) entry, or a render of its key already in flight. An overloaded server refuses other
    * requests before any work; these it still serves.
    */
   answersWithoutRender(url: URL, cookie: string | null): boolean {
@@ -207,7 +217,7 @@ export class PageCache {
     const { key } = target;
     const entry = this.lookup(key);
     const age = entry ? this.now() - entry.storedAt : Infinity;
-    if (entry && age < entry.policy.ttlMs) return this.respond(key, entry, "HIT", request);
+    if (entry && !entry.outdated && age < entry.policy.ttlMs) return this.respond(key, entry, "HIT", request);
     if (entry && age < entry.policy.ttlMs + entry.policy.staleWhileRevalidateMs) {
       if (!this.inflight.has(key)) {
         const url = new URL(entry.url);
@@ -283,6 +293,7 @@ export class PageCache {
    */
   private fill(key: string, request: Request, nonce: string, render: Render, background: boolean, onResult?: (r: RenderResult) => void): Promise<Entry | null> {
     const epoch = this.epoch;
+    const since = this.invalidations;
     const promise = (async () => {
       const result = await render(request, nonce, background);
       const policy = storablePolicy(result.response, result.contentFailures, { page: this.policy, notFound: this.notFoundPolicy });
@@ -296,7 +307,10 @@ export class PageCache {
       const headers = [...rendered.headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase()));
       const bytes = body.length + key.length * 2 + headers.reduce((n, [a, b]) => n + a.length + b.length, 0) + 256;
       const variant = this.keys.pageKey(new URL(request.url), request.headers.get("Cookie")).variant;
-      const entry: Entry = { status: rendered.status, headers, body, etag: weakEtag(body), storedAt: this.now(), policy, bytes, url: request.url, variant, encoded: {} };
+      const keys = surrogateKeysOf(rendered.headers);
+      // A publish while it rendered may have changed what it read: stored, but replaced at once.
+      const outdated = this.invalidatedSince(since, keys, rendered.status);
+      const entry: Entry = { status: rendered.status, headers, body, etag: weakEtag(body), storedAt: this.now(), policy, bytes, url: request.url, variant, keys, outdated, encoded: {} };
       // A refresh keeps a page in use where it is (the segmented LRU); a 404 that became a page moves.
       (entry.status === 200 ? this.notFound : this.pages).delete(key);
       (entry.status === 200 ? this.pages : this.notFound).set(key, entry);
@@ -314,6 +328,8 @@ export class PageCache {
     const headers = new Headers(entry.headers);
     headers.set("ETag", entry.etag);
     headers.set("X-Cache", status);
+    // Content it shows has changed: a CDN the publish purged must not store it again.
+    if (entry.outdated) headers.set("Cache-Control", CacheControl.noStore);
     const encoding = this.encodingFor(entry, request);
     if (!encoding) return new Response(new Uint8Array(entry.body), { status: entry.status, headers });
     headers.set("Content-Encoding", encoding);
@@ -344,7 +360,35 @@ export class PageCache {
     return body;
   }
 
-  /** Forgets every page (the publish webhook, a new content version); renders in flight are not stored. */
+  /**
+   * A publish changed the content named by `keys` (surrogate keys; null or `site`: everything):
+   * the pages showing it are outdated, served STALE while one render replaces each; every other
+   * page stays as it is. CMS 404 pages are outdated by any publish (a new story may take their
+   * path). Returns how many pages were outdated.
+   */
+  invalidate(keys: readonly string[] | null): number {
+    const all = keys === null || keys.includes(SITE_KEY) ? null : new Set(keys);
+    this.invalidations++;
+    this.recentInvalidations.push({ seq: this.invalidations, keys: all });
+    if (this.recentInvalidations.length > MAX_RECENT_INVALIDATIONS) this.recentInvalidations.shift();
+    let outdated = 0;
+    for (const entry of [...this.pages.values(), ...this.notFound.values()]) {
+      if (entry.outdated || !concerns(all, entry.keys, entry.status)) continue;
+      entry.outdated = true;
+      outdated++;
+    }
+    return outdated;
+  }
+
+  /** Whether an invalidation after `since` concerns a page with these keys. */
+  private invalidatedSince(since: number, keys: ReadonlySet<string> | null, status: number): boolean {
+    if (since === this.invalidations) return false;
+    const oldest = this.recentInvalidations[0];
+    if (!oldest || oldest.seq > since + 1) return true;
+    return this.recentInvalidations.some((i) => i.seq > since && concerns(i.keys, keys, status));
+  }
+
+  /** Forgets every page; renders in flight are not stored. */
   clear(): void {
     this.epoch++;
     this.pages.clear();
@@ -363,6 +407,22 @@ export class PageCache {
   get maxBytes(): number {
     return this.pages.maxBytes + this.notFound.maxBytes;
   }
+}
+
+/** Invalidations remembered for renders in flight (more during one render: it is stored outdated). */
+const MAX_RECENT_INVALIDATIONS = 64;
+
+/** A page's surrogate keys from its `Surrogate-Key` header, or null when it names none. */
+export function surrogateKeysOf(headers: Headers): ReadonlySet<string> | null {
+  const names = (headers.get("Surrogate-Key") ?? "").split(/\s+/).filter(Boolean);
+  return names.length > 0 ? new Set(names) : null;
+}
+
+/** Whether an invalidation of `changed` (null: everything) concerns a page with `keys` and `status`. */
+function concerns(changed: ReadonlySet<string> | null, keys: ReadonlySet<string> | null, status: number): boolean {
+  if (changed === null || keys === null || status !== 200) return true;
+  for (const key of changed) if (keys.has(key)) return true;
+  return false;
 }
 
 export class PageRenderError extends Error {

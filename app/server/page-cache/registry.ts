@@ -5,6 +5,8 @@
  */
 export interface ClearablePageCache {
   clear(): void;
+  /** Outdates the pages naming one of `keys` (null: every page); see PageCache.invalidate. */
+  invalidate(keys: readonly string[] | null): number;
 }
 
 const SLOT = Symbol.for("kestrel.page-cache");
@@ -24,7 +26,15 @@ export function registeredPageCache(): ClearablePageCache | null {
   return slot().cache;
 }
 
-/** Clears the page cache, if there is one (the publish webhook; a new content version). */
+/** Clears the page cache, if there is one. */
 export function clearPageCache(): void {
   slot().cache?.clear();
+}
+
+/**
+ * A publish (or a new content version) changed the content named by `keys` (surrogate keys;
+ * null: anything): those pages are served stale while one render replaces each.
+ */
+export function invalidatePageCache(keys: readonly string[] | null): void {
+  slot().cache?.invalidate(keys);
 }

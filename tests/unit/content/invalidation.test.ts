@@ -35,17 +35,25 @@ describe("content invalidation", () => {
     const events: ContentInvalidation[] = [];
     unsubscribe.push(onContentInvalidated((e) => events.push(e)));
     const cv = await invalidateEverywhere("published", async () => {
-      events.push({ cv: -1, reason: "reading the version" });
+      events.push({ cv: -1, reason: "reading the version", keys: null });
       return 42;
-    });
+    }, ["story-7", "stories"]);
     expect(cv).toBe(42);
-    expect(events).toEqual([{ cv: null, reason: "published" }, { cv: -1, reason: "reading the version" }]);
+    expect(events).toEqual([{ cv: null, reason: "published", keys: ["story-7", "stories"] }, { cv: -1, reason: "reading the version", keys: null }]);
   });
 
   it("ignores its own notifications and malformed ones", () => {
     expect(parseNotification(JSON.stringify({ cv: 7, reason: "published", origin: "me" }), "me")).toBeNull();
-    expect(parseNotification(JSON.stringify({ cv: 7, reason: "published", origin: "other" }), "me")).toEqual({ cv: 7, reason: "published" });
-    expect(parseNotification(JSON.stringify({ cv: "x", origin: "other" }), "me")).toEqual({ cv: null, reason: "remote" });
+    expect(parseNotification(JSON.stringify({ cv: 7, reason: "published", origin: "other" }), "me")).toEqual({ cv: 7, reason: "published", keys: null });
+    expect(parseNotification(JSON.stringify({ cv: "x", origin: "other" }), "me")).toEqual({ cv: null, reason: "remote", keys: null });
+  });
+
+  it("carries the surrogate keys of what changed; keys it cannot trust mean everything", () => {
+    const keys = ["story-9", "stories", "folder-news"];
+    expect(parseNotification(JSON.stringify({ cv: 7, reason: "published", origin: "other", keys }), "me")).toEqual({ cv: 7, reason: "published", keys });
+    for (const bad of [[], ["story 9"], [9], "story-9", ["x".repeat(201)]]) {
+      expect(parseNotification(JSON.stringify({ cv: 7, reason: "published", origin: "other", keys: bad }), "me")?.keys).toBeNull();
+    }
     expect(parseNotification("not json", "me")).toBeNull();
     expect(parseNotification(undefined, "me")).toBeNull();
   });
@@ -64,7 +72,7 @@ if (DATABASE_URL) {
         // Another instance publishes.
         const sent = Date.now();
         await other.query("SELECT pg_notify($1, $2)", [INVALIDATION_CHANNEL, JSON.stringify({ cv: 99, reason: "published", origin: "instance-b" })]);
-        await vi.waitFor(() => expect(received).toEqual([{ cv: 99, reason: "published" }]), { timeout: 2_000, interval: 20 });
+        await vi.waitFor(() => expect(received).toEqual([{ cv: 99, reason: "published", keys: null }]), { timeout: 2_000, interval: 20 });
         expect(Date.now() - sent).toBeLessThan(2_000);
 
         // This instance publishes: the other instance hears it with the version; this one does not hear itself twice.
@@ -72,11 +80,11 @@ if (DATABASE_URL) {
         other.on("notification", (m) => heard.push(m.payload ?? ""));
         await other.query(`LISTEN ${INVALIDATION_CHANNEL}`);
         received.length = 0;
-        await invalidateEverywhere("unpublished", async () => 100);
+        await invalidateEverywhere("unpublished", async () => 100, ["story-5", "stories"]);
         await vi.waitFor(() => expect(heard).toHaveLength(1), { timeout: 2_000, interval: 20 });
-        expect(JSON.parse(heard[0])).toMatchObject({ cv: 100, reason: "unpublished" });
+        expect(JSON.parse(heard[0])).toMatchObject({ cv: 100, reason: "unpublished", keys: ["story-5", "stories"] });
         await new Promise((r) => setTimeout(r, 100));
-        expect(received).toEqual([{ cv: null, reason: "unpublished" }]);
+        expect(received).toEqual([{ cv: null, reason: "unpublished", keys: ["story-5", "stories"] }]);
       } finally {
         await other.end();
         await channel.stop();

@@ -1,8 +1,12 @@
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  MemoryHandledWebhooks,
+  PostgresHandledWebhooks,
   WebhookCoalescer,
+  WebhookReplays,
   authenticateWebhook,
+  handledWebhooks,
   parseWebhookEvent,
   verifyWebhookSignature,
   verifyWebhookToken,
@@ -31,6 +35,7 @@ afterEach(() => {
   client.setContentFetchInterceptor(null);
   vi.restoreAllMocks();
   webhookCoalescer.clear();
+  handledWebhooks.clear();
 });
 
 const post = (body: string, headers: Record<string, string> = {}) =>
@@ -164,6 +169,83 @@ describe("POST /api/storyblok-webhook", () => {
     }
   });
 
+  it("recognises a replayed body already handled: no invalidation, no version change, no content read; a real re-publish still invalidates", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    let version: number | null = null;
+    const requests: string[] = [];
+    client.setContentFetchInterceptor(async (request, next) => {
+      requests.push(new URL(request.url).pathname);
+      const res = await next(request);
+      if (version === null || !new URL(request.url).pathname.endsWith("/cdn/spaces/me")) return res;
+      const data = (await res.json()) as { space: Record<string, unknown> };
+      return Response.json({ ...data, space: { ...data.space, version } });
+    });
+    version = 1_700_000_001;
+    let invalidations = 0;
+    const off = onContentInvalidated(() => invalidations++);
+    try {
+      expect(await (await signed(published)).json()).toMatchObject({ cleared: true, cv: 1_700_000_001 });
+      expect(invalidations).toBe(1);
+      // Replayed every few seconds, after the coalescing window: recognised each time.
+      for (let i = 0; i < 5; i++) {
+        webhookCoalescer.clear();
+        requests.length = 0;
+        expect(await (await signed(published)).json()).toEqual({ ok: true, action: "published", cleared: false, replayed: true });
+        expect(requests).toEqual(["/v2/cdn/spaces/me"]);
+      }
+      expect(invalidations).toBe(1);
+      expect(cache.getContentCache().version).toBe(1_700_000_001);
+      // The editor publishes the same story again: the same body, but content changed since.
+      version = 1_700_000_002;
+      webhookCoalescer.clear();
+      expect(await (await signed(published)).json()).toMatchObject({ cleared: true, cv: 1_700_000_002 });
+      expect(invalidations).toBe(2);
+      webhookCoalescer.clear();
+      expect(await (await signed(published)).json()).toMatchObject({ replayed: true });
+      // A body never handled is not a replay, whatever the version.
+      webhookCoalescer.clear();
+      const other = JSON.stringify({ text: "The user published the Story News", action: "published", space_id: 1, story_id: 43, full_slug: "news" });
+      expect(await (await signed(other)).json()).toMatchObject({ cleared: true });
+      expect(invalidations).toBe(3);
+    } finally {
+      off();
+    }
+  });
+
+  it("remembers handled bodies for two hours, at most its bound, and asks the version once for concurrent repeats", async () => {
+    let t = 0;
+    const memory = new MemoryHandledWebhooks(2 * 60 * 60_000, 3, () => t);
+    await memory.remember("a", 5);
+    t += 2 * 60 * 60_000 - 1;
+    expect(await memory.versionHandledAt("a")).toBe(5);
+    t += 1;
+    expect(await memory.versionHandledAt("a")).toBeUndefined();
+    for (const d of ["b", "c", "d", "e"]) await memory.remember(d, null);
+    expect(await memory.versionHandledAt("b")).toBeUndefined();
+    expect(await memory.versionHandledAt("e")).toBeNull();
+
+    let reads = 0;
+    const store = new MemoryHandledWebhooks();
+    const replays = new WebhookReplays(
+      () => [store],
+      async () => {
+        reads++;
+        await new Promise((r) => setTimeout(r, 5));
+        return 9;
+      },
+    );
+    // A body never handled costs no version read.
+    expect(await replays.isReplay("x")).toBe(false);
+    expect(reads).toBe(0);
+    await replays.remember("x", 9);
+    expect(await Promise.all(Array.from({ length: 20 }, () => replays.isReplay("x")))).toEqual(Array(20).fill(true));
+    expect(reads).toBe(1);
+    // The version cannot be read, or the body was handled at an unknown one: handled again (never lose a publish).
+    expect(await new WebhookReplays(() => [store], async () => null).isReplay("x")).toBe(false);
+    await replays.remember("y", null);
+    expect(await replays.isReplay("y")).toBe(false);
+  });
+
   it("answers 401 when no secret is configured, and 405 to GET", async () => {
     const mod = await import("~/server/env.server");
     const env = mod.getEnv();
@@ -263,3 +345,38 @@ describe("webhook authentication and coalescing (pure)", () => {
   });
 });
 
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL;
+if (DATABASE_URL) {
+  describe("handled webhook bodies in Postgres", () => {
+    it("a body handled by one instance is a replay on another, until its memory runs out", async () => {
+      const pg = await import("pg");
+      const a = new pg.default.Client({ connectionString: DATABASE_URL });
+      const b = new pg.default.Client({ connectionString: DATABASE_URL });
+      await Promise.all([a.connect(), b.connect()]);
+      try {
+        await a.query("DROP TABLE IF EXISTS kestrel_webhooks_handled");
+        const one = new PostgresHandledWebhooks((text, values) => a.query(text, values));
+        const two = new PostgresHandledWebhooks((text, values) => b.query(text, values));
+        const first = new WebhookReplays(() => [new MemoryHandledWebhooks(), one], async () => 77);
+        const second = new WebhookReplays(() => [new MemoryHandledWebhooks(), two], async () => 77);
+        expect(await second.isReplay(published)).toBe(false);
+        await first.remember(published, 77);
+        expect(await second.isReplay(published)).toBe(true);
+        expect(await new WebhookReplays(() => [two], async () => 78).isReplay(published)).toBe(false);
+        // Past its memory (here a second), forgotten.
+        const short = new PostgresHandledWebhooks((text, values) => b.query(text, values), 1_000);
+        await new Promise((r) => setTimeout(r, 1_100));
+        expect(await short.versionHandledAt("0".repeat(64))).toBeUndefined();
+        expect(await new WebhookReplays(() => [short], async () => 77).isReplay(published)).toBe(false);
+      } finally {
+        await a.query("DROP TABLE IF EXISTS kestrel_webhooks_handled");
+        await Promise.all([a.end(), b.end()]);
+      }
+    });
+  });
+} else {
+  describe("handled webhook bodies in Postgres: not run, because TEST_DATABASE_URL is not set", () => {
+    it.skip("run `npm run test:pg -- npx vitest run tests/unit/content/webhook.test.ts`", () => {});
+  });
+}

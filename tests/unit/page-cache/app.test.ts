@@ -8,7 +8,7 @@ import { closeBuild, startTestServer, type TestServer } from "../security/harnes
 
 /**
  * The full-page cache in the whole app (issue 26): variants never leak between visitors, every
- * response has its own nonce, previews are never cached, the webhook clears the cache, tracking
+ * response has its own nonce, previews are never cached, a publish outdates the pages that show it, tracking
  * parameters share the page's entry and unknown ones create none.
  */
 
@@ -160,6 +160,22 @@ describe("page cache in the app", () => {
     console.log(`[page-cache] 1,000 scans (50 dealer searches, 950 unknown parameters) in ${Date.now() - started} ms: /au ${home.cache}`);
   }, 300_000);
 
+  it("caches the configurator with its calculator open, unless the submit changes the visitor's buyer type", async () => {
+    const open = "/au/config/tarrak?calculator=1&term=60&use=Individual&deposit=5000";
+    const cookie = "isABN=false";
+    const first = await get(open, cookie);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("cache-control")).toMatch(/public/);
+    expect(first.html).toContain('name="deposit"');
+    expect((await get(open, cookie)).cache).toBe("HIT");
+    // Written differently, the same fields: the same entry.
+    expect((await get("/au/config/tarrak?calculator=1&term=60&use=Individual&deposit=5%2C000.00", cookie)).cache).toBe("HIT");
+    // A Business submit from a private buyer sets the ABN cookie: private, never stored.
+    const business = await get("/au/config/tarrak?calculator=1&term=60&use=Business", cookie);
+    expect(business.res.headers.get("cache-control")).toMatch(/private/);
+    expect((await get("/au/config/tarrak?calculator=1&term=60&use=Business", cookie)).cache).not.toBe("HIT");
+  });
+
   it("never caches a preview, which always shows the draft", async () => {
     const path = "/au/news/dealer-network-expands";
     await get(path);
@@ -178,18 +194,27 @@ describe("page cache in the app", () => {
     expect(published.html).not.toContain("local-bridge");
   });
 
-  it("is cleared by the publish webhook", async () => {
-    await get("/au/offers");
-    expect((await get("/au/offers")).cache).toBe("HIT");
-    const body = JSON.stringify({ action: "published", story_id: 1, full_slug: "au/offers" });
+  it("a publish webhook outdates the pages showing the story: STALE while one render replaces them, the rest stay HIT", async () => {
+    const ARTICLE = "/au/news/dealer-network-expands";
+    await get(ARTICLE);
+    await get(MODEL);
+    const before = await get(ARTICLE);
+    expect(before.cache).toBe("HIT");
+    expect((before.res.headers.get("surrogate-key") ?? "").split(" ")).toContain("story-667959431");
+    expect((await get(MODEL)).cache).toBe("HIT");
+    const body = JSON.stringify({ text: "The user published Dealer network expands", action: "published", space_id: 1, story_id: 667959431, full_slug: "news/dealer-network-expands" });
     const res = await fetch(`${server.url}/api/storyblok-webhook`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(body, SECRET) },
       body,
     });
     expect(res.status).toBe(200);
-    expect((await get("/au/offers")).cache).toBe("MISS");
-  });
+    const stale = await get(ARTICLE);
+    expect(stale.cache).toBe("STALE");
+    expect(stale.html).toContain("</html>");
+    expect((await get(MODEL)).cache).toBe("HIT");
+    await expect.poll(async () => (await get(ARTICLE)).cache, { timeout: 10_000, interval: 50 }).toBe("HIT");
+  }, 30_000);
 
   it("names the content of each page (Surrogate-Key, Cache-Tag) so a publish purges exactly its pages", async () => {
     const article = "/au/news/dealer-network-expands";

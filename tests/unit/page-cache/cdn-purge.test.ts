@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { webhookCoalescer, webhookSignature } from "~/content/webhook.server";
+import { handledWebhooks, webhookCoalescer, webhookSignature } from "~/content/webhook.server";
 import { purgeCdn } from "~/server/page-cache/cdn-purge.server";
 
 /**
@@ -47,6 +47,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   webhookCoalescer.clear();
+  handledWebhooks.clear();
   recorded = [];
   behaviour = (_req, res) => res.writeHead(200).end("purged");
   for (const res of hanging) res.destroy();
@@ -152,6 +153,17 @@ describe("the publish webhook with CDN_PURGE_URL", () => {
     recorded = [];
     await (await post({ action: "stage.changed", space_id: 1, story_id: 42 })).json();
     expect(recorded).toEqual([]);
+  });
+
+  it("purges nothing for a replay of a body already handled (nothing published since)", async () => {
+    quiet();
+    const payload = { action: "published", space_id: 1, story_id: 42, full_slug: "au/news/dealer-network-expands" };
+    expect(await (await post(payload)).json()).toMatchObject({ cleared: true, cdnPurged: true });
+    for (let i = 0; i < 3; i++) {
+      webhookCoalescer.clear();
+      expect(await (await post(payload)).json()).toMatchObject({ cleared: false, replayed: true });
+    }
+    expect(recorded).toHaveLength(1);
   });
 
   it("answers 200 when the CDN fails, saying so, and logs the failure", async () => {

@@ -74,6 +74,24 @@ describe("page variants", () => {
     expect(pageKey(new URL(`${ORIGIN}/au/config/tarrak?colour=a&utm_medium=x`), "consent=1").key).toBe("/au/config/tarrak?colour=a consent=1 state=VIC buyer=abn");
   });
 
+  it("keys the configurator's calculator on bounded numbers and its options, never free text", () => {
+    const q = (search: string) => canonicalQuery("/au/config/tarrak", new URLSearchParams(search));
+    expect(q("calculator=1&deposit=15,000.00&term=60&balloon=05&use=Individual&frequency=Weekly&frequency_for=Individual")).toBe(
+      "?balloon=5&calculator=1&deposit=15000&frequency=Weekly&frequency_for=Individual&term=60&use=Individual",
+    );
+    // The same amount however it is written is one entry; cents kept, negatives are 0, past the bound capped.
+    expect(q("deposit=15000")).toBe(q("deposit=+15,000"));
+    expect(q("deposit=1234.567")).toBe("?deposit=1234.57");
+    expect(q("deposit=-50")).toBe("?deposit=0");
+    expect(q("deposit=99999999999")).toBe("");
+    expect(q("deposit=123456789")).toBe("?deposit=10000000");
+    expect(q("balloon=250")).toBe("?balloon=100");
+    // Text, terms not offered, unknown options: nothing the page would read, so no entry of their own.
+    for (const bad of ["deposit=abc", "deposit=1e5", "term=61", "term=sixty", "use=Trust", "frequency=Daily", "frequency_for=x", `deposit=${"9".repeat(20)}`]) {
+      expect(q(bad), bad).toBe("");
+    }
+  });
+
   it("the Varnish recipe keys on the same parameters as the server", () => {
     const vcl = readFileSync("deploy/varnish/default.vcl", "utf8");
     const list = /\(\?!\(\?:([a-z_|]+)\)=\)/.exec(vcl)?.[1]?.split("|");
@@ -286,6 +304,84 @@ describe("PageCache", () => {
     expect((await notFound.serve(req("/au/missing"), N, render, true)).headers.get("X-Cache")).toBe("HIT");
     time.advance(30_001);
     expect((await notFound.serve(req("/au/missing"), N, render, true)).headers.get("X-Cache")).toBe("STALE");
+  });
+
+  it("a publish outdates only the pages naming what it changed: STALE while one render replaces each, the rest HIT", async () => {
+    const time = clock();
+    const cache = new PageCache(pageKeys, { now: time.now });
+    let version = 1;
+    const keysOf: Record<string, string> = { "/au/news": "site folder-news stories story-1", "/au/offers": "site story-2 story-3", "/au": "site story-1 story-4" };
+    const renders: string[] = [];
+    const render: Render = async (request) => {
+      const path = new URL(request.url).pathname;
+      renders.push(path);
+      await new Promise((r) => setTimeout(r, 1));
+      const headers = { "Content-Type": "text/html", "Cache-Control": "public, max-age=0, s-maxage=60", "Surrogate-Key": keysOf[path] ?? "" };
+      return { response: new Response(`<p>${path} v${version}</p>`, { headers }), contentFailures: 0 };
+    };
+    for (const path of ["/au/news", "/au/offers", "/au"]) for (const cookie of ["", "consent=1"]) await cache.serve(req(path, cookie), N, render, true);
+    expect(renders).toHaveLength(6);
+    renders.length = 0;
+    version = 2;
+    time.advance(1_000);
+    // Story 1 published: two pages (four entries) show it; story 3's page does not.
+    expect(cache.invalidate(["story-1", "stories", "folder-news"])).toBe(4);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.serve(req("/au/news"), N, render, true)));
+    expect(answers.map((a) => a.headers.get("X-Cache"))).toEqual(Array(10).fill("STALE"));
+    expect(await answers[0].text()).toBe("<p>/au/news v1</p>");
+    // Not for a shared cache to keep: the CDN purged by the same publish would store the old page again.
+    expect(answers[0].headers.get("Cache-Control")).toBe("no-store");
+    const offers = await cache.serve(req("/au/offers"), N, render, true);
+    expect(offers.headers.get("X-Cache")).toBe("HIT");
+    expect(offers.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60");
+    expect(await offers.text()).toBe("<p>/au/offers v1</p>");
+    await new Promise((r) => setTimeout(r, 20));
+    // One render replaced the outdated entry, however many visitors asked meanwhile.
+    expect(renders).toEqual(["/au/news"]);
+    const fresh = await cache.serve(req("/au/news"), N, render, true);
+    expect([fresh.headers.get("X-Cache"), await fresh.text()]).toEqual(["HIT", "<p>/au/news v2</p>"]);
+    expect(fresh.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60");
+    // The other variant and page are replaced on their first request, not before.
+    expect((await cache.serve(req("/au", "consent=1"), N, render, true)).headers.get("X-Cache")).toBe("STALE");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(renders).toEqual(["/au/news", "/au"]);
+    // Everything (a release merge, a new content version): every page not yet outdated is, none gone.
+    expect(cache.invalidate(null)).toBe(4);
+    expect(cache.size).toBe(6);
+    expect((await cache.serve(req("/au/offers"), N, render, true)).headers.get("X-Cache")).toBe("STALE");
+    expect(cache.invalidate(["site"])).toBe(0);
+  });
+
+  it("stores a render that a publish overtook as outdated; a page naming no keys, and a 404, are outdated by any publish", async () => {
+    const cache = new PageCache(pageKeys);
+    let release: () => void = () => undefined;
+    const slow: Render = async (request) => {
+      await new Promise<void>((r) => (release = r));
+      const status = new URL(request.url).pathname === "/au/gone" ? 404 : 200;
+      const keys: Record<string, string> = new URL(request.url).pathname === "/au/plain" ? {} : { "Surrogate-Key": "site story-1" };
+      return { response: new Response("<p>old</p>", { status, headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=60", ...keys } }), contentFailures: 0 };
+    };
+    const pending = cache.serve(req("/au/news"), N, slow, true);
+    await new Promise((r) => setTimeout(r, 1));
+    cache.invalidate(["story-1"]);
+    release();
+    expect((await pending).headers.get("X-Cache")).toBe("MISS");
+    expect((await cache.serve(req("/au/news"), N, slow, true)).headers.get("X-Cache")).toBe("STALE");
+    release();
+    // An unrelated publish during a render leaves it fresh.
+    const other = cache.serve(req("/au/offers"), N, slow, true);
+    await new Promise((r) => setTimeout(r, 1));
+    cache.invalidate(["story-99"]);
+    release();
+    await other;
+    expect((await cache.serve(req("/au/offers"), N, slow, true)).headers.get("X-Cache")).toBe("HIT");
+    for (const path of ["/au/plain", "/au/gone"]) {
+      const first = cache.serve(req(path), N, slow, true);
+      await new Promise((r) => setTimeout(r, 1));
+      release();
+      await first;
+    }
+    expect(cache.invalidate(["story-99"])).toBe(2);
   });
 
   it("clear() forgets every page and does not store a render in flight", async () => {

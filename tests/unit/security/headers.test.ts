@@ -59,8 +59,8 @@ describe("security headers", () => {
     expect(second.headers.get("content-security-policy")).toBe(csp);
     await second.body?.cancel();
 
-    // The calculator's answer is private: every inline script carries this response's nonce.
-    const own = await fetch(`${server.url}/au/config/tarrak?calculator=1`);
+    // A calculator submit that sets the visitor's buyer type is private: every inline script carries this response's nonce.
+    const own = await fetch(`${server.url}/au/config/tarrak?calculator=1&use=Individual`);
     expect(own.headers.get("cache-control")).toMatch(/no-store|private/);
     const ownCsp = expectBaseline(own.headers);
     const nonce = /'nonce-([^']+)'/.exec(directive(ownCsp, "script-src").join(" "))?.[1];
@@ -70,7 +70,7 @@ describe("security headers", () => {
     const scripts = [...ownHtml.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!).filter((attrs) => !/type="application\/(?:ld\+)?json"/.test(attrs));
     expect(scripts.length).toBeGreaterThan(2);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
-    const again = await fetch(`${server.url}/au/config/tarrak?calculator=1`);
+    const again = await fetch(`${server.url}/au/config/tarrak?calculator=1&use=Individual`);
     expect(/'nonce-([^']+)'/.exec(again.headers.get("content-security-policy") ?? "")?.[1]).not.toBe(nonce);
     await again.body?.cancel();
     // The app's first requests transform its modules: slow on a busy machine.
