@@ -66,6 +66,8 @@ export interface AppOptions {
   viteDevServer?: ViteDevServer;
   /** Where resized images are cached (default .cache/images). */
   imageCacheDir?: string;
+  /** True once the process is shutting down: /readyz then answers 503 at once. */
+  draining?: () => boolean;
 }
 
 /**
@@ -101,7 +103,7 @@ export interface CreatedApp {
   listener: RequestListener;
 }
 
-export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: AppOptions): CreatedApp {
+export function createApp({ env, build, logger, viteDevServer, imageCacheDir, draining = () => false }: AppOptions): CreatedApp {
   const production = env.NODE_ENV === "production";
   const headerOptions = { production, https: env.SITE_URL.startsWith("https://"), assetOrigins: assetOrigins(env.STORYBLOK_REGION, env.STORYBLOK_ASSET_HOST) };
   const app = express();
@@ -116,7 +118,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   mountRequestContext(app);
   app.use(securityHeaders(headerOptions));
   // Health checks come first after the baseline headers: nothing else runs for them.
-  mountHealthChecks(app, env);
+  mountHealthChecks(app, env, draining);
   app.use(compression());
 
   // Visual-editor preview: verifies the editor's signed parameters once and sets
@@ -184,7 +186,7 @@ function mountRequestContext(app: Express): void {
 }
 
 /** /healthz (the process answers) and /readyz (the content and the lead store answer). */
-function mountHealthChecks(app: Express, env: Env): void {
+function mountHealthChecks(app: Express, env: Env, draining: () => boolean): void {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", CacheControl.noStore).json({ status: "ok" });
   });
@@ -203,6 +205,11 @@ function mountHealthChecks(app: Express, env: Env): void {
   );
   let readinessTiedToServer = false;
   app.get("/readyz", async (req, res) => {
+    // A draining instance takes no new traffic from a balancer, whatever its checks say.
+    if (draining()) {
+      res.status(503).set("Cache-Control", CacheControl.noStore).json({ status: "draining" });
+      return;
+    }
     if (!readinessTiedToServer) {
       readinessTiedToServer = true;
       (req.socket as Socket & { server?: Server }).server?.once("close", () => readiness.stop());

@@ -124,6 +124,10 @@ export const envSchema = z.object({
   RENDER_QUEUE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE_PER_CLIENT must be a whole number (0: no queue for one client)"),
   // How often /readyz's background check runs, in ms (default 2000).
   READINESS_INTERVAL_MS: optionalPositiveInt("READINESS_INTERVAL_MS"),
+  // Shutdown on SIGTERM: the process exits within SHUTDOWN_GRACE_MS (default 25000); it keeps
+  // listening, /readyz answering 503, for SHUTDOWN_DRAIN_MS (default 5000, at most half the grace).
+  SHUTDOWN_GRACE_MS: optionalPositiveInt("SHUTDOWN_GRACE_MS"),
+  SHUTDOWN_DRAIN_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "SHUTDOWN_DRAIN_MS must be a whole number of ms (0: close the listener at once)"),
   // A CDN's purge endpoint: the publish webhook sends it `PURGE` with the publish's
   // Surrogate-Key list (deploy/varnish/default.vcl answers it). Unset: no purge is sent.
   CDN_PURGE_URL: optionalUrl("CDN_PURGE_URL"),
