@@ -124,6 +124,8 @@ export const envSchema = z.object({
   RENDER_QUEUE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE_PER_CLIENT must be a whole number (0: no queue for one client)"),
   // How often /readyz's background check runs, in ms (default 2000).
   READINESS_INTERVAL_MS: optionalPositiveInt("READINESS_INTERVAL_MS"),
+  // The hashed assets of earlier builds (scripts/retain-assets.ts), served after this build's own.
+  RETAINED_ASSETS_DIR: z.string().trim().min(1).default("retained-assets"),
   // Shutdown on SIGTERM: the process exits within SHUTDOWN_GRACE_MS (default 25000); it keeps
   // listening, /readyz answering 503, for SHUTDOWN_DRAIN_MS (default 5000, at most half the grace).
   SHUTDOWN_GRACE_MS: optionalPositiveInt("SHUTDOWN_GRACE_MS"),
