@@ -221,8 +221,20 @@ suite("a rolling restart behind Varnish under load (production build)", () => {
     const load = Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
 
     const shutdowns: { code: number | null; ms: number }[] = [];
+    const sizes: string[] = [];
     try {
       await new Promise((r) => setTimeout(r, 1_000));
+      // Figures for the operator's guide: each instance's memory and the database's connections under this load.
+      for (const instance of instances) {
+        const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${instance.child!.pid}/status`, "utf8"))?.[1];
+        sizes.push(`${instance.name} RSS ${Math.round(Number(rss) / 1024)} MB`);
+      }
+      const pg = await import("pg");
+      const count = new pg.default.Client({ connectionString: databaseUrl });
+      await count.connect();
+      const connections = (await count.query("SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).rows[0].n as number;
+      await count.end();
+      sizes.push(`${connections} Postgres connections for 2 instances`);
       for (const instance of instances) {
         const child = instance.child!;
         const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -245,7 +257,7 @@ suite("a rolling restart behind Varnish under load (production build)", () => {
 
     console.log(
       `[system] rolling restart: ${answered.pages} pages, ${answered.health} health checks, ${answered.leads} leads answered through Varnish; ` +
-        `shutdowns ${shutdowns.map((s) => `${s.ms} ms (exit ${s.code})`).join(", ")}; ${failures.length} failed`,
+        `shutdowns ${shutdowns.map((s) => `${s.ms} ms (exit ${s.code})`).join(", ")}; ${failures.length} failed; ${sizes.join(", ")}`,
     );
     expect(failures, [...instances.flatMap((i) => i.log.slice(-20)), ...varnishLog].join("")).toEqual([]);
     // Each instance drained and exited on its own, after the drain time and within the grace.

@@ -87,7 +87,13 @@ export function createGracefulShutdown(options: GracefulShutdownOptions): Gracef
         setTimeout(() => {
           // close() stops accepting and (Node 19+) ends idle keep-alive connections; the busy
           // ones end after their response, which says `Connection: close`.
-          server.close(() => resolve());
+          // A connection that turns idle later (its client opened it but sent nothing yet) is
+          // closed by the next sweep rather than by the keep-alive timeout.
+          const sweep = setInterval(() => server.closeIdleConnections(), 250);
+          server.close(() => {
+            clearInterval(sweep);
+            resolve();
+          });
           server.closeIdleConnections();
         }, drainMs).unref();
       });
