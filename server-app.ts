@@ -110,6 +110,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir, dr
     production,
     https: env.SITE_URL.startsWith("https://"),
     assetOrigins: assetOrigins(env.STORYBLOK_REGION, env.STORYBLOK_ASSET_HOST),
+    tagManager: env.GTM_ID !== undefined,
   };
   const app = express();
   app.disable("x-powered-by");

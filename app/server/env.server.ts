@@ -83,6 +83,8 @@ export const envSchema = z.object({
   CRM_API_TOKEN: optionalString,
   BOT_CHECK_SECRET: optionalString,
   BOT_CHECK_SITE_KEY: optionalString,
+  // Google Tag Manager's container id: loaded only after the visitor accepts cookies. Unset: none.
+  GTM_ID: optionalString.refine((v) => v === undefined || /^GTM-[A-Z0-9]{4,12}$/.test(v), "GTM_ID must be a container id such as GTM-ABC1234"),
   BOT_CHECK_VERIFY_URL: optionalUrl("BOT_CHECK_VERIFY_URL"),
   OUTBOX_POLL_MS: optionalPositiveInt("OUTBOX_POLL_MS"),
   OUTBOX_MAX_ATTEMPTS: optionalPositiveInt("OUTBOX_MAX_ATTEMPTS"),
@@ -194,6 +196,8 @@ export function getPublicEnv(env: Env = getEnv()) {
     ...(env.STORYBLOK_ASSET_HOST ? { STORYBLOK_ASSET_HOST: env.STORYBLOK_ASSET_HOST } : {}),
     // The bot check's site key is public by design (the widget needs it in the browser).
     ...(env.BOT_CHECK_SITE_KEY ? { BOT_CHECK_SITE_KEY: env.BOT_CHECK_SITE_KEY } : {}),
+    // A container id is public: the browser loads the container by it.
+    ...(env.GTM_ID ? { GTM_ID: env.GTM_ID } : {}),
   };
 }
 export type PublicEnv = ReturnType<typeof getPublicEnv>;
