@@ -88,7 +88,7 @@ suite("a rolling restart behind Varnish under load (production build)", () => {
 
   function start(instance: Instance): Promise<void> {
     const child = spawn(process.execPath, ["server-build/server.js"], {
-      env: { PATH: process.env.PATH ?? "", ...env, PORT: String(instance.port) },
+      env: { PATH: process.env.PATH ?? "", ...env, NODE_ENV: "production", PORT: String(instance.port) },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const keep = (chunk: Buffer) => {
