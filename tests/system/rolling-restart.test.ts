@@ -24,7 +24,8 @@ const VARNISHADM = [path.join(path.dirname(VARNISHD ?? "/usr/sbin/varnishd"), "v
 const BUILT = existsSync("server-build/server.js") && existsSync("build/server/index.js");
 const VCL = path.resolve("deploy/varnish/default.vcl");
 const CLIENTS = 8;
-const DRAIN_MS = 3_000;
+/** The default drain: above the recipe's probe (2 failed probes a second apart, plus one interval of phase). */
+const DRAIN_MS = 5_000;
 
 async function freePorts(count: number): Promise<number[]> {
   const free: number[] = [];
@@ -144,7 +145,6 @@ suite("a rolling restart behind Varnish under load (production build)", () => {
       RENDER_QUEUE_PER_CLIENT: "100",
       RENDER_QUEUE: "100",
       READINESS_INTERVAL_MS: "250",
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       SHUTDOWN_GRACE_MS: "15000",
       LOG_FORMAT: "json",
       REVERSE_GEOCODE_URL: "",
@@ -161,7 +161,8 @@ suite("a rolling restart behind Varnish under load (production build)", () => {
     adminArgs = ["-T", `127.0.0.1:${cliPort}`, "-S", path.join(dir, "secret")];
     varnish = spawn(
       VARNISHD!,
-      ["-F", "-a", `http=127.0.0.1:${proxyPort}`, ...adminArgs, "-n", path.join(dir, "varnish"), "-f", VCL, "-p", `vcl_path=${dir}:${path.dirname(VCL)}`, "-s", "malloc,64m"],
+      // The recipe's idle timeout for backend connections: below Node's keep-alive timeout (5 s).
+      ["-F", "-a", `http=127.0.0.1:${proxyPort}`, ...adminArgs, "-n", path.join(dir, "varnish"), "-f", VCL, "-p", `vcl_path=${dir}:${path.dirname(VCL)}`, "-p", "backend_idle_timeout=4", "-s", "malloc,64m"],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     varnish.stdout?.on("data", (c: Buffer) => varnishLog.push(c.toString()));
