@@ -9,7 +9,8 @@
 # healthy again (varnishadm backend.list) before the next; docs/deploy.md.
 # Run varnishd with `-p backend_idle_timeout=4`: Varnish must drop an idle connection to an
 # instance before the instance does (Node's keep-alive timeout, 5 s), or a request it sends on a
-# connection the instance is closing fails (a POST is not retried).
+# connection the instance is closing fails (Varnish retries a GET itself; a keyed POST is retried
+# below, any other POST is not).
 
 import directors;
 
