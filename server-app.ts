@@ -51,6 +51,7 @@ import { countryOfPath } from "./app/server/http/country-path";
 import { canonicalPageLocation } from "./app/server/page-cache/canonical-path";
 import { mayBeStaticFile } from "./app/server/http/static-paths";
 import { CacheControl } from "./app/server/http/cache-control";
+import { ASSET_FOLDERS } from "./app/server/http/retained-assets";
 
 /**
  * The Express application (server.ts starts it; tests call it directly): request ids and
@@ -66,6 +67,8 @@ export interface AppOptions {
   viteDevServer?: ViteDevServer;
   /** Where resized images are cached (default .cache/images). */
   imageCacheDir?: string;
+  /** True once the process is shutting down: /readyz then answers 503 at once. */
+  draining?: () => boolean;
 }
 
 /**
@@ -101,9 +104,14 @@ export interface CreatedApp {
   listener: RequestListener;
 }
 
-export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: AppOptions): CreatedApp {
+export function createApp({ env, build, logger, viteDevServer, imageCacheDir, draining = () => false }: AppOptions): CreatedApp {
   const production = env.NODE_ENV === "production";
-  const headerOptions = { production, https: env.SITE_URL.startsWith("https://"), assetOrigins: assetOrigins(env.STORYBLOK_REGION, env.STORYBLOK_ASSET_HOST) };
+  const headerOptions = {
+    production,
+    https: env.SITE_URL.startsWith("https://"),
+    assetOrigins: assetOrigins(env.STORYBLOK_REGION, env.STORYBLOK_ASSET_HOST),
+    tagManager: env.GTM_ID !== undefined,
+  };
   const app = express();
   app.disable("x-powered-by");
   // Behind a balancer (TRUST_PROXY), req.ip is the visitor's address: rate limits key on it.
@@ -116,7 +124,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   mountRequestContext(app);
   app.use(securityHeaders(headerOptions));
   // Health checks come first after the baseline headers: nothing else runs for them.
-  mountHealthChecks(app, env);
+  mountHealthChecks(app, env, draining);
   app.use(compression());
 
   // Visual-editor preview: verifies the editor's signed parameters once and sets
@@ -125,7 +133,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir }: 
   app.use(previewMiddleware(env));
 
   mountCanonicalRedirects(app, env, production);
-  mountStaticFiles(app, viteDevServer);
+  mountStaticFiles(app, viteDevServer, path.resolve(env.RETAINED_ASSETS_DIR));
   mountImages(app, env, metrics, imageCacheDir);
   // Content assets (images, video, PDF, CSV) of the local content set.
   app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { maxAge: "1d", fallthrough: false }));
@@ -184,7 +192,7 @@ function mountRequestContext(app: Express): void {
 }
 
 /** /healthz (the process answers) and /readyz (the content and the lead store answer). */
-function mountHealthChecks(app: Express, env: Env): void {
+function mountHealthChecks(app: Express, env: Env, draining: () => boolean): void {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", CacheControl.noStore).json({ status: "ok" });
   });
@@ -203,6 +211,11 @@ function mountHealthChecks(app: Express, env: Env): void {
   );
   let readinessTiedToServer = false;
   app.get("/readyz", async (req, res) => {
+    // A draining instance takes no new traffic from a balancer, whatever its checks say.
+    if (draining()) {
+      res.status(503).set("Cache-Control", CacheControl.noStore).json({ status: "draining" });
+      return;
+    }
     if (!readinessTiedToServer) {
       readinessTiedToServer = true;
       (req.socket as Socket & { server?: Server }).server?.once("close", () => readiness.stop());
@@ -231,13 +244,16 @@ function mountCanonicalRedirects(app: Express, env: Env, production: boolean): v
 }
 
 /** The build's files (or Vite in development) and public/. */
-function mountStaticFiles(app: Express, viteDevServer: ViteDevServer | undefined): void {
+function mountStaticFiles(app: Express, viteDevServer: ViteDevServer | undefined, retainedDir: string): void {
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
     // Fingerprinted build assets (Remix's and the islands') never change: cache them for a year.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use("/islands/assets", express.static("build/client/islands/assets", { immutable: true, maxAge: "1y" }));
+    // Those of earlier builds, which cached pages still name, come from the retained folder.
+    for (const folder of ASSET_FOLDERS) {
+      app.use(`/${folder}`, express.static(`build/client/${folder}`, { immutable: true, maxAge: "1y" }));
+      app.use(`/${folder}`, express.static(path.join(retainedDir, folder), { immutable: true, maxAge: "1y" }));
+    }
     app.use(filesOnly(express.static("build/client", { maxAge: "1h" })));
   }
   app.use(filesOnly(express.static("public", { maxAge: "1h" })));

@@ -8,6 +8,7 @@ import { closeLeadStore } from "./app/features/forms/store.server";
 import { startInvalidationChannel, type InvalidationChannel } from "./app/content/invalidation.server";
 import { createLogger, installConsoleLogger } from "./app/server/observability/logger.server";
 import { startMetricsServer, type Metrics } from "./app/server/observability/metrics.server";
+import { createGracefulShutdown, shutdownTimes } from "./app/server/http/graceful-shutdown.server";
 import { createApp } from "./server-app";
 
 let env: Env;
@@ -37,7 +38,15 @@ async function getBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
 }
 
-const { app, listener } = createApp({ env, build: IS_PROD ? await getBuild() : getBuild, logger, viteDevServer });
+// Created before the app, whose /readyz answers 503 once the shutdown has begun.
+let shutdown: ReturnType<typeof createGracefulShutdown> | null = null;
+const { app, listener } = createApp({
+  env,
+  build: IS_PROD ? await getBuild() : getBuild,
+  logger,
+  viteDevServer,
+  draining: () => shutdown?.draining === true,
+});
 
 // The CRM outbox: opens the lead store, runs migrations and delivers stored leads.
 const outbox = await startOutbox(env);
@@ -70,29 +79,30 @@ const onListening = () => {
   const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;
   console.log(`[${env.NODE_ENV}] listening on http://${env.HOST ?? "localhost"}:${env.PORT} with ${source}`);
 };
-const server: Server = createServer(listener);
+const server: Server = createServer();
+shutdown = createGracefulShutdown({
+  server,
+  ...shutdownTimes(env),
+  // The outbox finishes its current batch and takes no other: another instance delivers the rest.
+  stopWork: () => outbox.stop(),
+  closeResources: async () => {
+    metricsServer?.close();
+    await invalidation?.stop();
+    await closeLeadStore();
+    await viteDevServer?.close();
+  },
+  exit: (code) => process.exit(code),
+  log: (message) => console.log(message),
+});
+server.on("request", shutdown.wrap(listener));
 if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
 else server.listen(env.PORT, onListening);
 // Slow clients cannot hold a connection open forever.
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;
 
-function shutdown(signal: string) {
-  console.log(`${signal} received: closing the server`);
-  metricsServer?.close();
-  server.close(() => {
-    void Promise.all([outbox.stop(), invalidation?.stop()])
-      .then(() => closeLeadStore())
-      .finally(() => {
-        void viteDevServer?.close();
-        process.exit(0);
-      });
-  });
-  // Keep-alive connections get a grace period, then the process ends anyway.
-  setTimeout(() => process.exit(0), 10_000).unref();
-  server.closeIdleConnections?.();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+// SIGTERM (an orchestrator, a rolling deploy) drains; SIGINT (a terminal) closes without waiting for a balancer.
+process.on("SIGTERM", () => shutdown?.begin("SIGTERM"));
+process.on("SIGINT", () => shutdown?.begin("SIGINT", 0));
 // A failure nobody awaited is logged; the server keeps serving.
 process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason));

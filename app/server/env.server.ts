@@ -83,6 +83,8 @@ export const envSchema = z.object({
   CRM_API_TOKEN: optionalString,
   BOT_CHECK_SECRET: optionalString,
   BOT_CHECK_SITE_KEY: optionalString,
+  // Google Tag Manager's container id: loaded only after the visitor accepts cookies. Unset: none.
+  GTM_ID: optionalString.refine((v) => v === undefined || /^GTM-[A-Z0-9]{4,12}$/.test(v), "GTM_ID must be a container id such as GTM-ABC1234"),
   BOT_CHECK_VERIFY_URL: optionalUrl("BOT_CHECK_VERIFY_URL"),
   OUTBOX_POLL_MS: optionalPositiveInt("OUTBOX_POLL_MS"),
   OUTBOX_MAX_ATTEMPTS: optionalPositiveInt("OUTBOX_MAX_ATTEMPTS"),
@@ -124,6 +126,12 @@ export const envSchema = z.object({
   RENDER_QUEUE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE_PER_CLIENT must be a whole number (0: no queue for one client)"),
   // How often /readyz's background check runs, in ms (default 2000).
   READINESS_INTERVAL_MS: optionalPositiveInt("READINESS_INTERVAL_MS"),
+  // The hashed assets of earlier builds (scripts/retain-assets.ts), served after this build's own.
+  RETAINED_ASSETS_DIR: z.string().trim().min(1).default("retained-assets"),
+  // Shutdown on SIGTERM: the process exits within SHUTDOWN_GRACE_MS (default 25000); it keeps
+  // listening, /readyz answering 503, for SHUTDOWN_DRAIN_MS (default 5000, at most half the grace).
+  SHUTDOWN_GRACE_MS: optionalPositiveInt("SHUTDOWN_GRACE_MS"),
+  SHUTDOWN_DRAIN_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "SHUTDOWN_DRAIN_MS must be a whole number of ms (0: close the listener at once)"),
   // A CDN's purge endpoint: the publish webhook sends it `PURGE` with the publish's
   // Surrogate-Key list (deploy/varnish/default.vcl answers it). Unset: no purge is sent.
   CDN_PURGE_URL: optionalUrl("CDN_PURGE_URL"),
@@ -188,6 +196,8 @@ export function getPublicEnv(env: Env = getEnv()) {
     ...(env.STORYBLOK_ASSET_HOST ? { STORYBLOK_ASSET_HOST: env.STORYBLOK_ASSET_HOST } : {}),
     // The bot check's site key is public by design (the widget needs it in the browser).
     ...(env.BOT_CHECK_SITE_KEY ? { BOT_CHECK_SITE_KEY: env.BOT_CHECK_SITE_KEY } : {}),
+    // A container id is public: the browser loads the container by it.
+    ...(env.GTM_ID ? { GTM_ID: env.GTM_ID } : {}),
   };
 }
 export type PublicEnv = ReturnType<typeof getPublicEnv>;

@@ -1,5 +1,6 @@
 import { subscribe } from "valtio/vanilla";
 import { startDocumentActions } from "~/components/document-actions";
+import { startTagManager } from "~/features/analytics/tag-manager";
 import { track } from "~/features/analytics/track";
 import { wakePricingModalOnClick } from "~/features/pricing/pricing-opener";
 import { startBuyerChoice } from "~/features/site-state/buyer-choice";
@@ -11,9 +12,15 @@ import { enhanceConsentForm } from "./consent-form";
 import type { PageSettings } from "./globals";
 import { followScroll } from "./page-scroll";
 
+/** The container id, when the server exposes it as window.ENV.GTM_ID. */
+function publicTagManagerId(): string | undefined {
+  const env = (window as unknown as { ENV?: { GTM_ID?: unknown } }).ENV;
+  return typeof env?.GTM_ID === "string" && env.GTM_ID ? env.GTM_ID : undefined;
+}
+
 /**
  * What the site does in the browser on every page without a place of its own: the page view, the
- * header's and the sticky bar's scroll state, the cookie banner's accept, the buyer's stored
+ * header's and the sticky bar's scroll state, the cookie banner's accept and the tag manager it lets load, the buyer's stored
  * choice, and the document-wide actions of content (modal and video links, the pricing opener,
  * popovers, FAQ and link analytics). Plain DOM code that the islands' entry starts with the page
  * (app/entry.islands.ts): none of it waits for an island, and none of it loads React. The page's
@@ -24,7 +31,11 @@ export function startSite({ site, settings, location }: { site: SiteContextValue
   const store = sharedPageStore(site, settings);
   track("page_view", { page_path: `${location.pathname}${location.search}`, page_location: window.location.href, page_title: document.title, country });
   followScroll();
-  enhanceConsentForm(() => setConsent(store, true));
+  const tags = startTagManager({ id: publicTagManagerId(), consented: store.consent === true });
+  enhanceConsentForm(() => {
+    setConsent(store, true);
+    tags.accepted();
+  });
   startDocumentActions({ country });
   wakePricingModalOnClick();
   // A buyer's choice other than the one the page was rendered with (stored, looked up, or made in

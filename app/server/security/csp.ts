@@ -17,6 +17,12 @@ export { STORYBLOK_EDITOR_ORIGIN };
 const MAPS = ["https://maps.googleapis.com", "https://maps.gstatic.com"];
 const BOT_CHECK = "https://challenges.cloudflare.com";
 const VIDEO_EMBEDS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+/**
+ * Google Tag Manager (with GTM_ID, loaded after consent by the site's own script): its container
+ * and the Google tag it loads, and where they send measurements (Google's CSP guide for Tag Manager).
+ */
+export const TAG_MANAGER_SCRIPTS = ["https://www.googletagmanager.com"];
+const TAG_MANAGER_CONNECT = ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"];
 
 export interface CspOptions {
   /** The response's own nonce (a response no shared cache stores). */
@@ -31,6 +37,8 @@ export interface CspOptions {
   https?: boolean;
   /** Origins of the content's media (videos): the space's region's asset hosts and custom asset domain (default: EU's). */
   assetOrigins?: readonly string[];
+  /** Google Tag Manager is configured: its hosts are allowed. */
+  tagManager?: boolean;
 }
 
 export type CspDirectives = Record<string, string[]>;
@@ -46,7 +54,7 @@ function scriptSources(nonce: string | undefined, hashes: readonly string[] | un
   return ["'self'", `'nonce-${nonce ?? ""}'`, "'strict-dynamic'", ...MAPS, BOT_CHECK];
 }
 
-export function cspDirectives({ nonce, scriptHashes, dev = false, preview = false, https = false, assetOrigins: media = assetOrigins() }: CspOptions): CspDirectives {
+export function cspDirectives({ nonce, scriptHashes, dev = false, preview = false, https = false, assetOrigins: media = assetOrigins(), tagManager = false }: CspOptions): CspDirectives {
   const directives: CspDirectives = {
     "default-src": ["'self'"],
     "script-src": scriptSources(nonce, scriptHashes),
@@ -64,6 +72,10 @@ export function cspDirectives({ nonce, scriptHashes, dev = false, preview = fals
     "frame-ancestors": ["'self'", STORYBLOK_EDITOR_ORIGIN],
     "manifest-src": ["'self'"],
   };
+  if (tagManager) {
+    directives["script-src"].push(...TAG_MANAGER_SCRIPTS);
+    directives["connect-src"].push(...TAG_MANAGER_CONNECT);
+  }
   if (dev) {
     // Vite's HMR client talks over a websocket on its own port.
     directives["connect-src"].push("ws:", "wss:");

@@ -17,6 +17,8 @@ export interface SecurityHeaderOptions {
   https: boolean;
   /** Origins of the content's media (csp.ts `assetOrigins`; default: Storyblok EU's). */
   assetOrigins?: readonly string[];
+  /** Google Tag Manager is configured (GTM_ID): csp.ts allows its hosts. */
+  tagManager?: boolean;
 }
 
 type Locals = { nonce?: string; preview?: boolean };
@@ -43,7 +45,7 @@ export function nonceOf(res: ServerResponse): string {
 }
 
 export function securityHeaders(options: SecurityHeaderOptions) {
-  const base: CspOptions = { nonce: NONCE_PLACEHOLDER, dev: !options.production, https: options.https, assetOrigins: options.assetOrigins };
+  const base: CspOptions = { nonce: NONCE_PLACEHOLDER, dev: !options.production, https: options.https, assetOrigins: options.assetOrigins, tagManager: options.tagManager };
   // helmet takes one function per per-request value: the nonce.
   const directives: Record<string, (string | ((req: IncomingMessage, res: ServerResponse) => string))[]> = {};
   for (const [name, values] of Object.entries(cspDirectives(base))) {
@@ -85,7 +87,7 @@ export function staticSecurityHeaders(options: SecurityHeaderOptions): Record<st
   } as unknown as ServerResponse;
   securityHeaders(options)({ headers: {} } as IncomingMessage, recorder, () => undefined);
   const csp = Object.keys(headers).find((name) => name.toLowerCase() === "content-security-policy");
-  if (csp) headers[csp] = contentSecurityPolicy({ scriptHashes: [], dev: !options.production, https: options.https, assetOrigins: options.assetOrigins });
+  if (csp) headers[csp] = contentSecurityPolicy({ scriptHashes: [], dev: !options.production, https: options.https, assetOrigins: options.assetOrigins, tagManager: options.tagManager });
   return headers;
 }
 
@@ -99,7 +101,7 @@ export function applyPreviewPolicy(res: ServerResponse, options: SecurityHeaderO
   if (locals.preview !== true || res.headersSent) return;
   res.setHeader(
     "Content-Security-Policy",
-    contentSecurityPolicy({ nonce: nonceOf(res), dev: !options.production, https: options.https, preview: true, assetOrigins: options.assetOrigins }),
+    contentSecurityPolicy({ nonce: nonceOf(res), dev: !options.production, https: options.https, preview: true, assetOrigins: options.assetOrigins, tagManager: options.tagManager }),
   );
 }
 
@@ -108,5 +110,5 @@ export function applyPreviewPolicy(res: ServerResponse, options: SecurityHeaderO
  * inline scripts in place of a nonce (the page cache computes them when it stores the page).
  */
 export function shareablePagePolicy(options: SecurityHeaderOptions): (scriptHashes: string[]) => string {
-  return (scriptHashes) => contentSecurityPolicy({ scriptHashes, dev: !options.production, https: options.https });
+  return (scriptHashes) => contentSecurityPolicy({ scriptHashes, dev: !options.production, https: options.https, tagManager: options.tagManager });
 }
