@@ -1,5 +1,4 @@
 import { createContext, useContext, type ReactNode } from "react";
-import { storedSlug } from "./site-path";
 
 /** Story-level data blocks may need (publish dates, slug) that is not part of the content. */
 export interface StoryMeta {
@@ -16,8 +15,7 @@ export function StoryProvider({ story, children }: { story: StoryMeta; children:
   const value: StoryMeta = {
     id: story.id,
     uuid: story.uuid,
-    // Blocks derive paths from it: the stored slug, whatever language the API put in front.
-    full_slug: storedSlug(story.full_slug),
+    full_slug: story.full_slug,
     first_published_at: story.first_published_at,
     published_at: story.published_at,
   };
