@@ -1,6 +1,7 @@
 import "~/lib/zod-config";
 import type { z } from "zod";
 import { isRecord } from "~/lib/object";
+import { storedSlug } from "~/content/site-path";
 import { invalidBlok } from "./invalid";
 import { blockSchemas } from "./schemas";
 
@@ -54,10 +55,11 @@ function walk(value: Json, onInvalid: InvalidBlokReport | undefined): Json {
  * what did not match.
  */
 export function parseStoryBloks<T>(story: T): T {
-  const slug = (story as { full_slug?: unknown } | null)?.full_slug;
+  const fullSlug = (story as { full_slug?: unknown } | null)?.full_slug;
+  const slug = typeof fullSlug === "string" ? storedSlug(fullSlug) : "?";
   return parseBloks(story, (blok, issues) => {
     console.error(
-      `[blocks] Blok ${blok.component} (${blok._uid}) in story ${typeof slug === "string" ? slug : "?"} does not match its schema and is not shown: ${issues.join("; ")}`,
+      `[blocks] Blok ${blok.component} (${blok._uid}) in story ${slug} does not match its schema and is not shown: ${issues.join("; ")}`,
     );
   });
 }

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import type { Blok, Country, RichText as RichTextDoc, RichTextNode } from "~/content/schema";
-import { resolveHref, withCountry } from "~/content/links";
+import { resolveHref } from "~/content/links";
+import { sitePath } from "~/content/site-path";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlokRenderer } from "./blok-renderer";
 import { ResponsiveImage } from "~/components/image";
@@ -192,8 +193,8 @@ function RichTextLink({
   else if (linktype === "story") {
     // The linked story's current path (resolve_links, by uuid) follows a moved story; the stored href is the fallback.
     const current = (attrs.story as { full_slug?: unknown } | undefined)?.full_slug;
-    const path = (typeof current === "string" && current !== "" ? current : href).replace(/(^|\/)home\/?$/, "$1");
-    href = `${withCountry(country, path)}${anchor}`;
+    const path = typeof current === "string" && current !== "" ? current : href;
+    href = `${sitePath(country, path)}${anchor}`;
   } else if (linktype !== "asset") href = resolveHref(href, country)?.href ?? "";
   if (!href) return <>{children}</>;
   return (

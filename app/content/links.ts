@@ -1,5 +1,6 @@
 import type { Country } from "./schema";
 import type { Link } from "./schema";
+import { sitePath } from "./site-path";
 
 /**
  * The one helper that builds site paths. Every internal link is absolute and starts with the
@@ -69,7 +70,7 @@ export function resolveLink(link: Link | string | null | undefined, country: Cou
       if (!path && !anchor) return null;
       if (isBareNzHome(path) && !anchor) return null;
       if (!path) return { href: anchor, external: false };
-      return { href: `${withCountry(country, stripHome(path))}${anchor}`, external: false, target: link.target ?? undefined };
+      return { href: `${sitePath(country, path)}${anchor}`, external: false, target: link.target ?? undefined };
     }
     default: {
       const url = link.url || link.cached_url;
@@ -78,10 +79,6 @@ export function resolveLink(link: Link | string | null | undefined, country: Cou
       return resolved ? { ...resolved, target: link.target ?? resolved.target } : null;
     }
   }
-}
-
-function stripHome(path: string): string {
-  return path.replace(/(^|\/)home\/?$/, "$1");
 }
 
 function isBareNzHome(path: string): boolean {

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { storedSlug } from "./site-path";
 
 /**
  * Storyblok's webhook (Settings → Webhooks): a JSON POST, authenticated either by the webhook
@@ -96,7 +97,7 @@ export function parseWebhookEvent(body: string): WebhookEvent | null {
   const record = data as Record<string, unknown>;
   if (typeof record.action !== "string" || record.action.trim() === "") return null;
   const storyId = typeof record.story_id === "number" ? record.story_id : undefined;
-  const fullSlug = typeof record.full_slug === "string" ? record.full_slug : undefined;
+  const fullSlug = typeof record.full_slug === "string" ? storedSlug(record.full_slug) : undefined;
   return { action: record.action.trim(), storyId, fullSlug };
 }
 

@@ -3,6 +3,7 @@ import { BlokNoticesContext } from "~/blocks/failures";
 import { countryPath } from "~/content/links";
 import type { Blok, Country } from "~/content/schema";
 import type { GalleryEntry, GalleryExample } from "./block-gallery.server";
+import { sitePath } from "~/content/site-path";
 
 if (import.meta.env) import.meta.glob("../../styles/block-gallery.css", { eager: true });
 
@@ -17,7 +18,7 @@ function Example({ example, country }: { example: GalleryExample; country: Count
   return (
     <div className="block-gallery__example">
       <p className="container block-gallery__source">
-        Example from <a href={countryPath(country, example.story.full_slug)}>{example.story.name}</a> ({PLACE[example.place]})
+        Example from <a href={sitePath(country, example.story.full_slug)}>{example.story.name}</a> ({PLACE[example.place]})
       </p>
       {example.place === "root" ? (
         <p className="container">This block is a content type: open the story to see it rendered.</p>

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { isBlok } from "~/lib/object";
+import { isInFolder, storySlug } from "~/content/site-path";
 
 /** Stories under this folder are the block gallery pages (content-fixtures/stories/blocks/). */
 export const GALLERY_FOLDER = "blocks/";
@@ -69,8 +70,8 @@ export function collectBlockExamples(stories: readonly GalleryStory[], names: re
   for (const name of names) found.set(name, { gallery: [], other: [] });
   const ordered = [...stories].sort((a, b) => a.full_slug.localeCompare(b.full_slug));
   for (const story of ordered) {
-    const inGallery = story.full_slug.startsWith(GALLERY_FOLDER);
-    const ref = { name: story.name, full_slug: story.full_slug };
+    const inGallery = isInFolder(story.full_slug, GALLERY_FOLDER);
+    const ref = { name: story.name, full_slug: storySlug(story) };
     walk(story.content, "root", (blok, place) => {
       if (!wanted.has(blok.component)) return;
       const bucket = found.get(blok.component);

@@ -12,6 +12,7 @@ import {
   type StoryRenderQuery,
 } from "./query";
 import { resolveLinkTargets } from "./links";
+import { cdnFullSlug, languageFullSlug } from "./language-slugs";
 import { resolveRels } from "./relations";
 import { matchRoute, type Route } from "./routes";
 import { selectStories } from "./select";
@@ -81,9 +82,11 @@ function linkTarget(snapshot: ContentSnapshot, uuid: string, query: StoryRenderQ
   if (!record || !isVisible(record.story, query.version)) return null;
   if (query.resolveLinks === "story") return renderStory(createView(record, query), options);
   const { story } = record;
+  // Under a language the linked story's slug carries it, as the story's own full_slug does.
+  const fullSlug = languageFullSlug(story, query.language);
   // `url` is the small form (what a page needs to link); `link` the links endpoint's whole object.
-  if (query.resolveLinks === "url") return { id: story.id, uuid: story.uuid, name: story.name ?? story.slug, slug: story.slug, full_slug: story.full_slug, url: story.full_slug };
-  return { ...linkOf(record), full_slug: story.full_slug, url: story.full_slug };
+  if (query.resolveLinks === "url") return { id: story.id, uuid: story.uuid, name: story.name ?? story.slug, slug: story.slug, full_slug: fullSlug, url: fullSlug };
+  return { ...linkOf(record), slug: fullSlug, full_slug: fullSlug, url: fullSlug };
 }
 
 /** Renders `roots` and their relations into the common stories envelope fields. */
@@ -165,10 +168,11 @@ async function handleDatasourceEntries(source: ContentSource, params: URLSearchP
 function linkOf(record: StoryRecord): JsonObject {
   const { story } = record;
   const path = typeof story.path === "string" && story.path !== "" ? story.path : null;
+  const fullSlug = cdnFullSlug(story);
   return {
     id: story.id,
     uuid: story.uuid,
-    slug: story.full_slug,
+    slug: fullSlug,
     path,
     parent_id: story.parent_id ?? null,
     name: story.name ?? story.slug,
@@ -176,7 +180,7 @@ function linkOf(record: StoryRecord): JsonObject {
     published: story.published_at !== null && story.published_at !== undefined,
     is_startpage: story.is_startpage === true,
     position: story.position ?? 0,
-    real_path: `/${path ?? story.full_slug}`,
+    real_path: `/${path ?? fullSlug}`,
   };
 }
 
@@ -185,7 +189,7 @@ async function handleLinks(source: ContentSource, params: URLSearchParams): Prom
   const snapshot = await source.snapshot();
   const startsWith = query.startsWith;
   const records = snapshot.stories.filter(
-    (r) => isVisible(r.story, query.version) && (startsWith === null || r.story.full_slug.startsWith(startsWith)),
+    (r) => isVisible(r.story, query.version) && (startsWith === null || cdnFullSlug(r.story).startsWith(startsWith)),
   );
   const links: JsonObject = {};
   for (const record of paginate(records, query)) links[record.story.uuid] = linkOf(record);

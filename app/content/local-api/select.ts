@@ -5,6 +5,7 @@ import { globToRegExp } from "./glob";
 import type { DateBound, StoriesQuery } from "./query";
 import { createComparator } from "./sort";
 import type { StoryView } from "./story-view";
+import { cdnFullSlug } from "./language-slugs";
 
 function slugVariants(fullSlug: string): string[] {
   const trimmed = fullSlug.replace(/\/+$/, "");
@@ -54,9 +55,11 @@ function tagsOf(view: StoryView): string[] {
 export function matchesStoriesQuery(view: StoryView, query: StoriesQuery): boolean {
   const { story, content } = view;
   const startpage = story.is_startpage === true;
-  if (query.startsWith !== null && !story.full_slug.startsWith(query.startsWith)) return false;
-  if (query.bySlugs !== null && !slugMatchesAny(story.full_slug, query.bySlugs)) return false;
-  if (query.excludingSlugs !== null && slugMatchesAny(story.full_slug, query.excludingSlugs)) return false;
+  // Slug filters see the slug without the language (a folder's start page as `folder/`).
+  const fullSlug = cdnFullSlug(story);
+  if (query.startsWith !== null && !fullSlug.startsWith(query.startsWith)) return false;
+  if (query.bySlugs !== null && !slugMatchesAny(fullSlug, query.bySlugs)) return false;
+  if (query.excludingSlugs !== null && slugMatchesAny(fullSlug, query.excludingSlugs)) return false;
   if (query.byUuids !== null && !query.byUuids.includes(story.uuid)) return false;
   if (query.byUuidsOrdered !== null && !query.byUuidsOrdered.includes(story.uuid)) return false;
   if (query.byIds !== null && !query.byIds.includes(story.id)) return false;

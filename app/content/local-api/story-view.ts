@@ -1,6 +1,7 @@
 /** Turning a stored story into the response object for a version/language (pure). */
 import { applyEditable } from "./editable";
 import { stripI18nKeys, translateContent } from "./i18n";
+import { languageFullSlug, localizeStoryLinks } from "./language-slugs";
 import { isJsonObject, type JsonObject, type StoryFile, type StoryRecord, type Version } from "./types";
 
 /** Story properties `excluding_story_fields` may remove (others are silently ignored, like the CDN). */
@@ -59,7 +60,7 @@ export function createView(record: StoryRecord, options: Pick<ViewOptions, "vers
 }
 
 function finishContent(view: StoryView, options: ViewOptions): JsonObject {
-  const stripped = stripI18nKeys(view.content);
+  const stripped = localizeStoryLinks(stripI18nKeys(view.content), options.language);
   const content: JsonObject = isJsonObject(stripped) ? stripped : {};
   for (const field of options.excludingFields) delete content[field];
   const context = options.version === "draft" ? { spaceId: options.spaceId, storyId: view.story.id } : null;
@@ -76,5 +77,11 @@ export function renderStory(view: StoryView, options: ViewOptions): JsonObject {
     result[key] = key === "content" ? finishContent(view, options) : structuredClone(value);
   }
   if (!("content" in result)) result.content = finishContent(view, options);
+  // The CDN's slug and language fields: the language prefixes full_slug, and no translatable-slugs app is assumed.
+  result.full_slug = languageFullSlug(view.story, options.language);
+  const defaults: JsonObject = { lang: options.language ?? "default", alternates: [], default_full_slug: null, translated_slugs: null };
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!excluded.has(key) && (key === "lang" || !(key in result))) result[key] = value;
+  }
   return result;
 }

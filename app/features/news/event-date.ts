@@ -1,4 +1,5 @@
 import { ordinal } from "./format";
+import { parentSlugOf } from "~/content/site-path";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -18,7 +19,5 @@ export function formatEventDate(value: string | null | undefined): string {
 
 /** The parent path of a story's full slug ("owners-club/events/x" → "owners-club/events"). */
 export function parentSlug(fullSlug: string): string {
-  const parts = fullSlug.replace(/\/+$/, "").split("/");
-  parts.pop();
-  return parts.join("/");
+  return parentSlugOf(fullSlug);
 }

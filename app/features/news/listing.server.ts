@@ -1,4 +1,3 @@
-import { countryPath } from "~/content/links";
 import type { Country, Story } from "~/content/schema";
 import { getStoriesPage, type DatasourceEntry } from "~/content/stories.server";
 import { newsDetailSchema, ownersClubEventDetailSchema } from "~/content/content-types";
@@ -13,6 +12,7 @@ import {
   type ListingState,
 } from "./listing";
 import { getNewsCategories } from "./news.server";
+import { sitePath } from "~/content/site-path";
 
 function imageOf(asset: { filename?: string | null; alt?: string | null } | null | undefined) {
   return asset?.filename ? { filename: asset.filename, alt: asset.alt ?? "" } : null;
@@ -20,7 +20,7 @@ function imageOf(asset: { filename?: string | null; alt?: string | null } | null
 
 /** A listing card from a story (fields that fail their schema render as empty). */
 export function toListingItem(kind: ListingKind, story: Story<unknown>, country: Country, categories: readonly DatasourceEntry[]): ListingItem {
-  const href = countryPath(country, story.full_slug);
+  const href = sitePath(country, story.full_slug);
   if (kind === "news") {
     const parsed = newsDetailSchema.safeParse(story.content);
     const c = parsed.success ? parsed.data : undefined;

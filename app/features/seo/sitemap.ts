@@ -7,6 +7,7 @@
  */
 import type { Country } from "~/content/schema";
 import { SEO_COUNTRIES, absoluteUrl, alternateLinks, countriesForLocale, type AlternateLink } from "./alternates";
+import { storySlug } from "~/content/site-path";
 
 export const SITEMAP_MAX_URLS = 5000;
 
@@ -50,7 +51,7 @@ export function lastmodOf(value: string | null | undefined): string | null {
  * locale that excludes the country.
  */
 export function sitemapPath(story: SitemapStory, country: Country): string | null {
-  const slug = story.full_slug.replace(/^\/+|\/+$/g, "");
+  const slug = storySlug(story);
   if (!slug || EXCLUDED_SLUG.test(slug) || EXCLUDED_SLUG.test(`${slug}/`)) return null;
   if (!SITEMAP_COMPONENTS.includes(String(story.content.component ?? ""))) return null;
   if (!story.published_at) return null;

@@ -21,6 +21,7 @@ import {
   type CatalogueModel,
   type OffersListingSettings,
 } from "./vehicle";
+import { storySlug } from "~/content/site-path";
 
 type Content = Record<string, unknown> & { component?: string };
 type AnyStory = Story<Content>;
@@ -80,7 +81,7 @@ async function breadcrumbs(country: Country, slug: string, story: AnyStory, ance
   if (ancestors.length === 0) return null;
   const base = siteUrl();
   const found = await ancestorStories;
-  const bySlug = new Map(found.map((s) => [s.full_slug.replace(/\/+$/, ""), s]));
+  const bySlug = new Map(found.map((s) => [storySlug(s), s]));
   const items: BreadcrumbItem[] = [{ name: "Home", url: absoluteUrl(base, `/${country}`) }];
   for (const ancestor of ancestors) {
     const page = bySlug.get(ancestor);

@@ -29,6 +29,7 @@ import {
   type OrganizationRef,
 } from "./json-ld";
 import { compareText } from "~/lib/collate";
+import { storySlug } from "~/content/site-path";
 
 /** The buyer whose prices structured data shows: AU VIC + ABN, NZ national. */
 export function defaultBuyerContext(country: Country): BuyerContext {
@@ -133,7 +134,7 @@ export function modelPrice(model: CatalogueModel, country: Country): number | nu
 
 /** The model-line slug of a model story: from its full_slug car-configurator/models/<line>/<country>/<model>. */
 export function lineSlugOf(story: CatalogueStory<CatalogueModel>): string {
-  const match = /^car-configurator\/models\/([^/]+)\//.exec(story.full_slug);
+  const match = /^car-configurator\/models\/([^/]+)\//.exec(storySlug(story));
   if (match) return match[1];
   const line = story.content.model_line;
   if (line && typeof line === "object" && "content" in line) return text((line as { content?: { slug?: unknown } }).content?.slug);

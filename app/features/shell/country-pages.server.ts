@@ -3,6 +3,7 @@ import { getStories } from "~/content/stories.server";
 import { localeAllows } from "~/content/locale";
 import { PAGE_COMPONENTS } from "~/features/shell/page-settings";
 import type { CountryPages } from "./country-switch-path";
+import { sitePath } from "~/content/site-path";
 
 /** A page story as the listing reads it (body excluded). */
 export interface PageListingStory {
@@ -19,8 +20,7 @@ export function countryPagePaths(stories: readonly PageListingStory[], country: 
   for (const story of stories) {
     if (!PAGE_COMPONENTS.has(String(story.content.component ?? ""))) continue;
     if (!localeAllows(story.content.locale, country)) continue;
-    const slug = story.full_slug.replace(/^\/+|\/+$/g, "");
-    paths.add(slug === "" || slug === "home" ? `/${country}` : `/${country}/${slug}`);
+    paths.add(sitePath(country, story.full_slug));
   }
   return paths;
 }

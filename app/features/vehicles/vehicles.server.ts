@@ -8,6 +8,7 @@ import { resolveVehiclePrice } from "~/features/pricing/vehicle-price";
 import { sortVehicleModels } from "./logic";
 import type { ImageRef, PriceDisclaimerText, VehicleAccessory, VehicleColour, VehicleLine, VehicleModel } from "./types";
 import { isRecord } from "~/lib/object";
+import { isInFolder, sitePath } from "~/content/site-path";
 
 /**
  * Vehicle data for the vehicle blocks: a model line with its models for a country, relations
@@ -226,10 +227,10 @@ function buildLine(story: LineStory, catalogue: CountryCatalogue, country: Count
     vehicleCategory: c.vehicle_category ?? "",
     image: image(c.image),
     brochure: image(c.brochure)?.filename ?? null,
-    modelPagePath: countryPath(country, c.default_full_slug || `models/${category}/${slug}`),
+    modelPagePath: sitePath(country, c.default_full_slug || `models/${category}/${slug}`),
     configPath: countryPath(country, `config/${slug}`),
     models: catalogue.models
-      .filter((m) => m.full_slug.startsWith(folder))
+      .filter((m) => isInFolder(m.full_slug, folder))
       .map((m) => toVehicleModel({ uuid: m.uuid, slug: m.slug, content: m.content }, { name, slug }, country)),
   };
 }
@@ -256,7 +257,7 @@ export async function loadLineAccessories(ref: unknown, country: Country): Promi
   if (!story) return null;
   const { models: _models, ...line } = buildLine(story, catalogue, country);
   const folder = `${ACCESSORIES_FOLDER}${line.slug}/`;
-  const accessories = stories.filter((s) => s.full_slug.startsWith(folder)).map((s) => toAccessory({ uuid: s.uuid, content: s.content }));
+  const accessories = stories.filter((s) => isInFolder(s.full_slug, folder)).map((s) => toAccessory({ uuid: s.uuid, content: s.content }));
   return { line, accessories };
 }
 

@@ -38,7 +38,7 @@ describe("content reads through the cache", () => {
     const service = contentService();
     const read = () => stories.getStory("car-configurator/models/tarrak", published);
     const results = await Promise.all([read(), read(), read()]);
-    expect(results.every((s) => s?.full_slug === "car-configurator/models/tarrak")).toBe(true);
+    expect(results.every((s) => s?.full_slug === "au/car-configurator/models/tarrak")).toBe(true);
     expect(service.paths).toEqual(["/v2/cdn/stories/car-configurator/models/tarrak"]);
     vi.setSystemTime(Date.now() + 299_000);
     await read();
@@ -63,7 +63,7 @@ describe("content reads through the cache", () => {
     const service = contentService();
     const header = await stories.getStory("global/header", published);
     const model = await stories.getStories({ starts_with: "car-configurator/models/tarrak/au/" }, published);
-    expect(header?.full_slug).toBe("global/header");
+    expect(header?.full_slug).toBe("au/global/header");
     expect(model.length).toBeGreaterThan(0);
     const calls = service.paths.length;
 
@@ -71,7 +71,7 @@ describe("content reads through the cache", () => {
     vi.setSystemTime(Date.now() + 60 * 60 * 1000);
     service.down = true;
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect((await stories.getStory("global/header", published))?.full_slug).toBe("global/header");
+    expect((await stories.getStory("global/header", published))?.full_slug).toBe("au/global/header");
     expect(await stories.getStories({ starts_with: "car-configurator/models/tarrak/au/" }, published)).toHaveLength(model.length);
     expect(service.paths.length).toBeGreaterThan(calls);
     expect(log).toHaveBeenCalled();

@@ -44,14 +44,14 @@ describe("content call timeouts (CONTENT_TIMEOUT_MS)", () => {
     cache.clearContentCache();
     let hang = false;
     client.setContentFetchInterceptor((request, next) => (hang ? new Promise<Response>(() => {}) : next(request)));
-    expect((await stories.getStory("global/header", published))?.full_slug).toBe("global/header");
+    expect((await stories.getStory("global/header", published))?.full_slug).toBe("au/global/header");
 
     // An hour later (past the fresh and stale-while-revalidate times) the service stops answering.
     vi.setSystemTime(Date.now() + 60 * 60 * 1000);
     hang = true;
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const started = performance.now();
-    expect((await stories.getStory("global/header", published))?.full_slug).toBe("global/header");
+    expect((await stories.getStory("global/header", published))?.full_slug).toBe("au/global/header");
     expect(await stories.getStory("offers", published)).toBeNull();
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(log.mock.calls.flat().join(" ")).toMatch(/did not answer within 300 ms/);

@@ -114,10 +114,10 @@ describe("POST /api/storyblok-webhook", () => {
       const isVersion = new URL(request.url).pathname.endsWith("/cdn/spaces/me");
       return down && !isVersion ? Promise.resolve(Response.json({ error: "Service Unavailable" }, { status: 503 })) : next(request);
     });
-    expect((await stories.getStory("global/footer", { country: "au", version: "published" }))?.full_slug).toBe("global/footer");
+    expect((await stories.getStory("global/footer", { country: "au", version: "published" }))?.full_slug).toBe("au/global/footer");
     expect((await signed(published)).status).toBe(200);
     down = true;
-    expect((await stories.getStory("global/footer", { country: "au", version: "published" }))?.full_slug).toBe("global/footer");
+    expect((await stories.getStory("global/footer", { country: "au", version: "published" }))?.full_slug).toBe("au/global/footer");
   });
 
   it("acknowledges other events without clearing", async () => {

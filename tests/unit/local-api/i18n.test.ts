@@ -73,13 +73,13 @@ describe("language=<code>", () => {
 
   it("lets filters and sorts see translated values", async () => {
     expect(slugsOf((await get(handler, "stories?language=nz&filter_query[title][in]=New%20Zealand")).body)).toEqual([
-      "home",
+      "nz/home",
     ]);
     expect(slugsOf((await get(handler, "stories?filter_query[title][in]=New%20Zealand")).body)).toEqual([]);
     expect(slugsOf((await get(handler, "stories?sort_by=content.sort_key:asc")).body)).toEqual(["home", "other"]);
     expect(slugsOf((await get(handler, "stories?language=nz&sort_by=content.sort_key:asc")).body)).toEqual([
-      "other",
-      "home",
+      "nz/other",
+      "nz/home",
     ]);
   });
 

@@ -133,7 +133,7 @@ describe("the publish webhook with CDN_PURGE_URL", () => {
     const res = await post({ action: "published", space_id: 1, story_id: 42, full_slug: "au/news/dealer-network-expands" });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, cleared: true, cdnPurged: true });
-    expect(recorded).toEqual([{ method: "PURGE", url: "/", keys: "story-42 stories folder-au folder-au-news", token: "purge-token-0123456789abcdef" }]);
+    expect(recorded).toEqual([{ method: "PURGE", url: "/", keys: "story-42 stories folder-news", token: "purge-token-0123456789abcdef" }]);
   });
 
   it("purges everything for a datasource, a release merge or a deploy, and nothing for an event that changes no content", async () => {
