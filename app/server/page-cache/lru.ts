@@ -82,6 +82,12 @@ export class ByteLru<V extends { bytes: number }> {
     this.protectedBytes = 0;
   }
 
+  /** Every value, both segments (no order promised; reading does not count as a use). */
+  *values(): IterableIterator<V> {
+    yield* this.probation.values();
+    yield* this.protectedKeys.values();
+  }
+
   /** Whether `key` is in the protected segment (read since it was stored). */
   isProtected(key: string): boolean {
     return this.protectedKeys.has(key);
