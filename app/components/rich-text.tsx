@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import type { Blok, Country, RichText as RichTextDoc, RichTextNode } from "~/content/schema";
-import { resolveHref, withCountry } from "~/content/links";
+import { resolveHref, safeHref, withCountry } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlokRenderer } from "./blok-renderer";
 import { ResponsiveImage } from "~/components/image";
@@ -195,9 +195,10 @@ function RichTextLink({
     const path = (typeof current === "string" && current !== "" ? current : href).replace(/(^|\/)home\/?$/, "$1");
     href = `${withCountry(country, path)}${anchor}`;
   } else if (linktype !== "asset") href = resolveHref(href, country)?.href ?? "";
-  if (!href) return <>{children}</>;
+  const safe = safeHref(href);
+  if (!safe) return <>{children}</>;
   return (
-    <a href={href} target={target} rel={target === "_blank" ? "noopener noreferrer" : undefined}>
+    <a href={safe} target={target} rel={target === "_blank" ? "noopener noreferrer" : undefined}>
       {children}
     </a>
   );
