@@ -251,6 +251,7 @@ function mountImages(app: Express, env: Env, metrics: Metrics, imageCacheDir: st
     cacheDir: imageCacheDir ?? path.resolve(".cache/images"),
     encodeConcurrency: env.IMAGE_ENCODE_CONCURRENCY ? Number(env.IMAGE_ENCODE_CONCURRENCY) : undefined,
     encodeQueue: env.IMAGE_ENCODE_QUEUE !== undefined ? Number(env.IMAGE_ENCODE_QUEUE) : undefined,
+    encodeQueuePerClient: env.IMAGE_ENCODE_QUEUE_PER_CLIENT !== undefined ? Number(env.IMAGE_ENCODE_QUEUE_PER_CLIENT) : undefined,
     missesPerClientPerMinute: env.IMAGE_MISS_LIMIT ? Number(env.IMAGE_MISS_LIMIT) : undefined,
     onEncode: (format, seconds) => metrics.imageEncoded(format, seconds),
   });

@@ -103,6 +103,8 @@ export const envSchema = z.object({
   IMAGE_ENCODE_CONCURRENCY: optionalPositiveInt("IMAGE_ENCODE_CONCURRENCY"),
   IMAGE_ENCODE_QUEUE: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "IMAGE_ENCODE_QUEUE must be a whole number (0: no queue)"),
   IMAGE_MISS_LIMIT: optionalPositiveInt("IMAGE_MISS_LIMIT"),
+  // Queue places one client's image misses may hold (default half of IMAGE_ENCODE_QUEUE), served in turn with others'.
+  IMAGE_ENCODE_QUEUE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "IMAGE_ENCODE_QUEUE_PER_CLIENT must be a whole number"),
   // Proxies that may name the client (X-Forwarded-For): a hop count or addresses/ranges (trust-proxy.ts).
   TRUST_PROXY: optionalString.refine(
     (v) => parseTrustProxy(v) !== null,
