@@ -362,6 +362,8 @@ function mountRemix(
     queueTimeoutMs: env.RENDER_QUEUE_TIMEOUT_MS ? Number(env.RENDER_QUEUE_TIMEOUT_MS) : undefined,
     perClientConcurrency: env.RENDER_CONCURRENCY_PER_CLIENT ? Number(env.RENDER_CONCURRENCY_PER_CLIENT) : undefined,
     perClientQueue: env.RENDER_QUEUE_PER_CLIENT !== undefined ? Number(env.RENDER_QUEUE_PER_CLIENT) : undefined,
+    perClientRate: env.RENDER_RATE_PER_CLIENT !== undefined ? Number(env.RENDER_RATE_PER_CLIENT) : undefined,
+    perClientBurst: env.RENDER_BURST_PER_CLIENT ? Number(env.RENDER_BURST_PER_CLIENT) : undefined,
     clientOf: () => currentRequestContext()?.client,
   });
   metrics.watchRenderLimit(renderLimiter);

@@ -124,6 +124,10 @@ export const envSchema = z.object({
   // queue places (default 2); past them its requests get the fast 503.
   RENDER_CONCURRENCY_PER_CLIENT: optionalPositiveInt("RENDER_CONCURRENCY_PER_CLIENT"),
   RENDER_QUEUE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE_PER_CLIENT must be a whole number (0: no queue for one client)"),
+  // One client's renders in time, however its requests arrive: a bucket of RENDER_BURST_PER_CLIENT
+  // (default 100) refilled at RENDER_RATE_PER_CLIENT a second (default 5; 0: no budget in time).
+  RENDER_RATE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), "RENDER_RATE_PER_CLIENT must be a number of renders a second (0: none)"),
+  RENDER_BURST_PER_CLIENT: optionalPositiveInt("RENDER_BURST_PER_CLIENT"),
   // How often /readyz's background check runs, in ms (default 2000).
   READINESS_INTERVAL_MS: optionalPositiveInt("READINESS_INTERVAL_MS"),
   // A CDN's purge endpoint: the publish webhook sends it `PURGE` with the publish's
