@@ -1,7 +1,8 @@
 // The new-connection crawler of bench/fairness.mjs (section f3), in a worker thread: `workers`
 // loops, each sending one request at a time on a new connection (`Connection: close`), as `curl`
 // in a loop or `xargs -P` would, for distinct dealer searches (each a render) as one client
-// (X-Forwarded-For). Posts "started", then its counts when told to "stop".
+// (X-Forwarded-For). Posts "started", "limited" at its first 503 (its burst spent), then its counts
+// when told to "stop".
 import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 
@@ -33,6 +34,7 @@ async function loop() {
     counts.total++;
     if (!answer) counts.failed++;
     else if (answer.status === 503) {
+      if (counts.s503 === 0) parentPort.postMessage("limited");
       counts.s503++;
       if (answer.ms < 100) counts.fast503++;
     } else if (answer.status === 200) counts.ok++;

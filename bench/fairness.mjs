@@ -159,8 +159,10 @@ async function closingPhase(server, workers) {
   if (workers > 0) {
     crawler = new Worker(new URL("./closing-crawler.mjs", import.meta.url), { workerData: { base: server.base, client: `203.0.113.${60 + workers}`, workers } });
     counts = new Promise((resolve) => crawler.on("message", (message) => typeof message === "object" && resolve(message)));
-    // The burst of its budget spent first (100 renders by default): what is timed is the crawl as it goes on.
-    await new Promise((r) => setTimeout(r, 5000));
+    // The burst of its budget spent first (100 renders by default, refused from then on): what is
+    // timed is the crawl as it goes on.
+    const limited = new Promise((resolve) => crawler.on("message", (message) => message === "limited" && resolve()));
+    await Promise.race([limited, new Promise((r) => setTimeout(r, 60_000))]);
   }
   const latencies = [];
   const until = Date.now() + DURATION;
