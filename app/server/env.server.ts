@@ -89,7 +89,7 @@ export const envSchema = z.object({
   OUTBOX_BASE_DELAY_MS: optionalPositiveInt("OUTBOX_BASE_DELAY_MS"),
   FORM_RATE_LIMIT: optionalPositiveInt("FORM_RATE_LIMIT"),
   FORM_RATE_WINDOW_SECONDS: optionalPositiveInt("FORM_RATE_WINDOW_SECONDS"),
-  // Leads per contact (one e-mail address or phone number) in the same window.
+  // Leads per contact (one e-mail address or phone number) in the same window; past it held for review.
   FORM_CONTACT_RATE_LIMIT: optionalPositiveInt("FORM_CONTACT_RATE_LIMIT"),
   // Bytes the download endpoints send one client per window, in MB.
   DOWNLOAD_BUDGET_MB: optionalPositiveInt("DOWNLOAD_BUDGET_MB"),

@@ -10,7 +10,8 @@ import { withAdvisoryLock } from "./pg-lock.server";
 /**
  * Per-client rate limits: leads, every write, image-service URLs.
  * Leads are counted where one is accepted (submitLead, just before the store), per client address
- * (generous) and per contact (tight), whatever path or spelling brought them.
+ * (generous; past it a 429) and per contact (tight; past it the lead is held for review, never
+ * refused), whatever path or spelling brought them.
  * Counted by rate-limiter-flexible: in Postgres (table `rate_limits`) when DATABASE_URL is set,
  * so several instances share one count per client; in memory otherwise (one instance). Windows
  * are fixed (a client's window starts at its first request). A client is its address as Express
