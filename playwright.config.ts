@@ -61,6 +61,8 @@ export default defineConfig({
       // One address for the whole suite: its share of renders and image encodes is everyone's.
       RENDER_CONCURRENCY_PER_CLIENT: "8",
       RENDER_QUEUE_PER_CLIENT: "32",
+      RENDER_RATE_PER_CLIENT: "0",
+      IMAGE_ENCODE_QUEUE_PER_CLIENT: "64",
       IMAGE_MISS_LIMIT: "100000",
       MALLOC_ARENA_MAX: "2",
     },

@@ -50,7 +50,7 @@ import { registerPageCache } from "./app/server/page-cache/registry";
 import { countryOfPath } from "./app/server/http/country-path";
 import { canonicalPageLocation } from "./app/server/page-cache/canonical-path";
 import { mayBeStaticFile } from "./app/server/http/static-paths";
-import { CacheControl } from "./app/server/http/cache-control";
+import { CacheControl, contentApiCacheControl } from "./app/server/http/cache-control";
 import { ASSET_FOLDERS } from "./app/server/http/retained-assets";
 
 /**
@@ -267,6 +267,7 @@ function mountImages(app: Express, env: Env, metrics: Metrics, imageCacheDir: st
     cacheDir: imageCacheDir ?? path.resolve(".cache/images"),
     encodeConcurrency: env.IMAGE_ENCODE_CONCURRENCY ? Number(env.IMAGE_ENCODE_CONCURRENCY) : undefined,
     encodeQueue: env.IMAGE_ENCODE_QUEUE !== undefined ? Number(env.IMAGE_ENCODE_QUEUE) : undefined,
+    encodeQueuePerClient: env.IMAGE_ENCODE_QUEUE_PER_CLIENT !== undefined ? Number(env.IMAGE_ENCODE_QUEUE_PER_CLIENT) : undefined,
     missesPerClientPerMinute: env.IMAGE_MISS_LIMIT ? Number(env.IMAGE_MISS_LIMIT) : undefined,
     onEncode: (format, seconds) => metrics.imageEncoded(format, seconds),
   });
@@ -312,17 +313,17 @@ function mountLocalContentApi(app: Express, env: Env, logger: Logger): void {
   const contentApi = getLocalContentApi(env.CONTENT_DIR_ABS);
   app.all("/_content/v2/*", async (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.status(405).set({ Allow: "GET", "Cache-Control": CacheControl.noStore }).json({ error: "Only GET is supported." });
+      res.status(405).set({ Allow: "GET", "Cache-Control": CacheControl.privateNoStore }).json({ error: "Only GET is supported." });
       return;
     }
     const query = contentQuerySchema.safeParse(req.query);
     if (req.originalUrl.length > MAX_CONTENT_URL || !query.success) {
-      res.status(400).set("Cache-Control", CacheControl.noStore).json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
+      res.status(400).set("Cache-Control", CacheControl.privateNoStore).json({ error: "Invalid query: version must be draft or published; page, per_page and cv whole numbers." });
       return;
     }
     // The published default preview token opens drafts to this machine alone.
     if (query.data.version === "draft" && !previewTokenAllowedFrom(env, req.ip)) {
-      res.status(401).set("Cache-Control", CacheControl.noStore).json({ error: DRAFT_NEEDS_PREVIEW_TOKEN });
+      res.status(401).set("Cache-Control", CacheControl.privateNoStore).json({ error: DRAFT_NEEDS_PREVIEW_TOKEN });
       return;
     }
     let url: URL;
@@ -334,6 +335,8 @@ function mountLocalContentApi(app: Express, env: Env, logger: Logger): void {
     const response = await contentApi(new Request(url, { method: "GET" }));
     res.status(response.status);
     response.headers.forEach((value, key) => res.setHeader(key, value));
+    const cacheControl = contentApiCacheControl(query.data.version, response.status);
+    if (cacheControl) res.setHeader("Cache-Control", cacheControl);
     res.send(Buffer.from(await response.arrayBuffer()));
   });
 }
@@ -375,6 +378,8 @@ function mountRemix(
     queueTimeoutMs: env.RENDER_QUEUE_TIMEOUT_MS ? Number(env.RENDER_QUEUE_TIMEOUT_MS) : undefined,
     perClientConcurrency: env.RENDER_CONCURRENCY_PER_CLIENT ? Number(env.RENDER_CONCURRENCY_PER_CLIENT) : undefined,
     perClientQueue: env.RENDER_QUEUE_PER_CLIENT !== undefined ? Number(env.RENDER_QUEUE_PER_CLIENT) : undefined,
+    perClientRate: env.RENDER_RATE_PER_CLIENT !== undefined ? Number(env.RENDER_RATE_PER_CLIENT) : undefined,
+    perClientBurst: env.RENDER_BURST_PER_CLIENT ? Number(env.RENDER_BURST_PER_CLIENT) : undefined,
     clientOf: () => currentRequestContext()?.client,
   });
   metrics.watchRenderLimit(renderLimiter);

@@ -9,6 +9,10 @@
 //     /healthz p50/p99 (sampled from a process in a session of its own, as a balancer probes), peak RSS; with the goals.
 //  2. A cached page's latency, quiet and while 8 clients each keep one image miss going (an empty
 //     image cache first: .cache/images is removed), and the memory growth.
+//  3. (f3) A crawler that opens a new connection per request: another visitor's cached page
+//     (/au/news) and /healthz p50, quiet and while one client runs 16, then 32 loops of distinct
+//     dealer searches each on a new connection (bench/closing-crawler.mjs, in a worker thread),
+//     side by side; the crawler's answers and how fast its refusals came.
 // Env: BENCH_PORT (3305; this uses BENCH_PORT + 2), BENCH_FAIR_DURATION seconds per phase (15).
 import { fork } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -146,6 +150,40 @@ async function imageLoad(server) {
   return { quiet, busy, before, after, statuses, variants: list.length };
 }
 
+/** Another visitor's cached page and /healthz, for `ms`, while `workers` new-connection loops crawl (0: quiet). */
+async function closingPhase(server, workers) {
+  const probe = sampler(server.base, server.pid);
+  await probe.ready;
+  let crawler = null;
+  let counts = null;
+  if (workers > 0) {
+    crawler = new Worker(new URL("./closing-crawler.mjs", import.meta.url), { workerData: { base: server.base, client: `203.0.113.${60 + workers}`, workers } });
+    counts = new Promise((resolve) => crawler.on("message", (message) => typeof message === "object" && resolve(message)));
+    // The burst of its budget spent first (100 renders by default, refused from then on): what is
+    // timed is the crawl as it goes on.
+    const limited = new Promise((resolve) => crawler.on("message", (message) => message === "limited" && resolve()));
+    await Promise.race([limited, new Promise((r) => setTimeout(r, 60_000))]);
+  }
+  const latencies = [];
+  const until = Date.now() + DURATION;
+  while (Date.now() < until) {
+    const started = performance.now();
+    const res = await fetch(`${server.base}/au/news`, { headers: { "x-forwarded-for": VISITOR }, signal: AbortSignal.timeout(30_000) }).catch(() => null);
+    await res?.arrayBuffer();
+    latencies.push(res?.status === 200 ? performance.now() - started : 30_000);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  let crawled = null;
+  if (crawler) {
+    crawler.postMessage("stop");
+    crawled = await counts;
+    await crawler.terminate();
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const { health } = await probe.stop();
+  return { latencies, health, crawled };
+}
+
 export async function fairness() {
   const port = PORT + 2;
   rmSync(".cache/images", { recursive: true, force: true });
@@ -172,6 +210,17 @@ export async function fairness() {
     console.log(
       `goals: visitor success ${success.toFixed(1)} % (>= 99 %), p95 ${p95ratio.toFixed(1)}x quiet (<= 3x), /healthz p99 +${healthDelta.toFixed(0)} ms (<= 100 ms), memory ${crawl.peakRssMb.toFixed(0)} MB (< 700 MB)`,
     );
+
+    const closing = [await closingPhase(server, 0), await closingPhase(server, 16), await closingPhase(server, 32)];
+    console.log(`\n(f3) A crawler opening a new connection per request: another visitor's cached /au/news and /healthz, quiet and under 16 and 32 loops (${DURATION / 1000} s each)`);
+    console.log(`${"".padEnd(26)} ${"quiet".padStart(10)} ${"16 loops".padStart(10)} ${"32 loops".padStart(10)}`);
+    console.log(`${"cached page p50 (ms)".padEnd(26)} ${closing.map((r) => pct(r.latencies, 50).toFixed(0).padStart(10)).join(" ")}`);
+    console.log(`${"/healthz p50 (ms)".padEnd(26)} ${closing.map((r) => pct(r.health, 50).toFixed(0).padStart(10)).join(" ")}`);
+    console.log(`${"crawler answers".padEnd(26)} ${closing.map((r) => String(r.crawled?.total ?? "-").padStart(10)).join(" ")}`);
+    console.log(`${"crawler 503 (within 100ms)".padEnd(26)} ${closing.map((r) => (r.crawled ? `${r.crawled.s503} (${r.crawled.fast503})` : "-").padStart(10)).join(" ")}`);
+    const [q, ...loaded] = closing;
+    const goals = loaded.map((r, i) => `${i === 0 ? 16 : 32} loops: page p50 ${pct(r.latencies, 50).toFixed(0)} ms (<= ${(3 * pct(q.latencies, 50) + 50).toFixed(0)}), /healthz p50 +${(pct(r.health, 50) - pct(q.health, 50)).toFixed(0)} ms (<= 100)`);
+    console.log(`goals: ${goals.join("; ")}`);
 
     const img = await imageLoad(server);
     console.log(`\n(f2) Bounded images: a cached page (model page, HIT) alone, then while 8 clients keep image misses going (${img.variants} variants the pages write, empty cache)`);

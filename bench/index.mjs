@@ -55,7 +55,7 @@ function run(url, cookie = "", options = {}) {
 async function load() {
   // One client (the load generator) measures render cost, not fairness: its share is the whole server.
   const uncached = await startServer({
-    env: { PAGE_CACHE_MAX_BYTES: "0", RENDER_QUEUE: "1000", RENDER_CONCURRENCY_PER_CLIENT: "8", RENDER_QUEUE_PER_CLIENT: "1000" },
+    env: { PAGE_CACHE_MAX_BYTES: "0", RENDER_QUEUE: "1000", RENDER_CONCURRENCY_PER_CLIENT: "8", RENDER_QUEUE_PER_CLIENT: "1000", RENDER_RATE_PER_CLIENT: "0" },
     port: PORT + 1,
   });
   mkdirSync(STATIC_DIR, { recursive: true });

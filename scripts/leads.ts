@@ -1,11 +1,14 @@
 /**
  * npm run leads -- <command>
  *
- *   export [--status pending|delivered|failed] [--out <file.csv>]
+ *   export [--status pending|delivered|failed|held] [--out <file.csv>]
  *          Writes the stored leads as CSV (to stdout, or to the file). The CSV holds personal data:
  *          keep it where the privacy policy allows.
  *   retry  Re-queues every failed lead; the running server's outbox delivers them.
- *   status Counts of pending, delivered and failed leads.
+ *   release [<lead id>]
+ *          Releases held leads (past the per-contact limit, kept for review: list them with
+ *          `export --status held`), every one or the one named: the outbox delivers them.
+ *   status Counts of pending, delivered, failed and held leads.
  *
  * The store is the server's: DATABASE_URL (Postgres) when set, else LEADS_DB_PATH (SQLite,
  * default data/leads.db).
@@ -19,10 +22,10 @@ import { drained, isBrokenPipe, writeFully } from "~/features/forms/cli-output.s
 import { leadsToCsv } from "~/features/forms/export";
 import { describeLeadStore, leadStoreConfigFromEnv, openLeadStore, type LeadStatus } from "~/features/forms/store.server";
 
-const STATUSES: readonly LeadStatus[] = ["pending", "delivered", "failed"];
+const STATUSES: readonly LeadStatus[] = ["pending", "delivered", "failed", "held"];
 
 function usage(): never {
-  console.error("usage: npm run leads -- export [--status pending|delivered|failed] [--out file.csv] | retry | status");
+  console.error("usage: npm run leads -- export [--status pending|delivered|failed|held] [--out file.csv] | retry | release [lead-id] | status");
   process.exit(2);
 }
 
@@ -36,7 +39,7 @@ function option(args: string[], name: string): string | undefined {
 
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
-  if (!command || !["export", "retry", "status"].includes(command)) usage();
+  if (!command || !["export", "retry", "release", "status"].includes(command)) usage();
   // A command-line tool: it reads the store's two variables itself (the server's start-up
   // validation of every other variable does not apply here).
   const config = leadStoreConfigFromEnv({ DATABASE_URL: process.env.DATABASE_URL, LEADS_DB_PATH: process.env.LEADS_DB_PATH });
@@ -64,9 +67,14 @@ async function main(): Promise<number> {
     } else if (command === "retry") {
       const count = await store.requeueFailed(Date.now());
       console.log(`Re-queued ${count} failed lead(s) in ${describeLeadStore(config)}; the server's outbox delivers them.`);
+    } else if (command === "release") {
+      const id = args[0];
+      const count = await store.releaseHeld(Date.now(), id);
+      console.log(`Released ${count} held lead(s)${id ? ` (${id})` : ""} in ${describeLeadStore(config)}; the server's outbox delivers them.`);
+      if (id && count === 0) return 1;
     } else {
       const counts = await store.counts();
-      console.log(`${describeLeadStore(config)}: ${counts.pending} pending, ${counts.delivered} delivered, ${counts.failed} failed`);
+      console.log(`${describeLeadStore(config)}: ${counts.pending} pending, ${counts.delivered} delivered, ${counts.failed} failed, ${counts.held} held`);
     }
     return 0;
   } finally {

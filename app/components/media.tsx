@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { Asset } from "~/content/schema";
+import { safeHref } from "~/content/links";
 import { ResponsiveImage } from "./image";
 import { embedUrl, mediaKind } from "../lib/media-kind";
 import { LABELS } from "./labels";
@@ -116,7 +117,7 @@ function EmbeddedVideo({
   }
   return (
     <a
-      href={url}
+      href={safeHref(url) ?? undefined}
       className={["media-embed", className ?? ""].filter(Boolean).join(" ")}
       style={{ aspectRatio: `${width} / ${height}` }}
       target="_blank"

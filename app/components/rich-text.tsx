@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import type { Blok, Country, RichText as RichTextDoc, RichTextNode } from "~/content/schema";
-import { resolveHref } from "~/content/links";
+import { resolveHref, safeHref } from "~/content/links";
 import { sitePath } from "~/content/site-path";
 import { useSite } from "~/features/site-state/site-context";
 import { useBlokRenderer } from "./blok-renderer";
@@ -196,9 +196,10 @@ function RichTextLink({
     const path = typeof current === "string" && current !== "" ? current : href;
     href = `${sitePath(country, path)}${anchor}`;
   } else if (linktype !== "asset") href = resolveHref(href, country)?.href ?? "";
-  if (!href) return <>{children}</>;
+  const safe = safeHref(href);
+  if (!safe) return <>{children}</>;
   return (
-    <a href={href} target={target} rel={target === "_blank" ? "noopener noreferrer" : undefined}>
+    <a href={safe} target={target} rel={target === "_blank" ? "noopener noreferrer" : undefined}>
       {children}
     </a>
   );

@@ -14,12 +14,19 @@
  *   stale (kept for stale-if-error, read again before it is served) and refreshes the cv, on every
  *   instance (invalidation.server.ts).
  *
+ * - Scan-resistant, as the page cache is: an entry read once waits in a probation segment and
+ *   only an entry read again is kept among those in use, so a crawl of distinct reads evicts other
+ *   reads made once, not the entries (and stale copies) pages live on. Answers of "nothing" (a
+ *   missing story) are kept apart, in a bound of their own, so slugs that name nothing cannot
+ *   push out content that exists.
+ *
  * Drafts (previews, development) are never cached: they bypass this module.
  */
 
 import { invalidatePageCache } from "~/server/page-cache/registry";
 import { onContentInvalidated } from "./invalidation.server";
 import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
+import { ByteLru } from "~/server/page-cache/lru";
 
 export type PolicyName = keyof typeof CACHE_POLICIES;
 
@@ -75,6 +82,8 @@ interface Entry {
   storedAt: number;
   /** A newer cv was seen (or the entry was invalidated): read again before serving, except on errors. */
   outdated: boolean;
+  /** Each entry counts one towards its segment's bound. */
+  bytes: 1;
 }
 
 export type CacheOutcome = "hit" | "stale" | "miss" | "stale-if-error" | "bypass";
@@ -82,8 +91,10 @@ export type CacheOutcome = "hit" | "stale" | "miss" | "stale-if-error" | "bypass
 export interface ContentCacheOptions {
   /** Milliseconds since the epoch (a fake clock in tests). */
   now?: () => number;
-  /** Entries kept; the least recently used go first. */
+  /** Entries with content kept; of those read once, the least recently used go first. */
   maxEntries?: number;
+  /** Answers of nothing (a missing story) kept, apart from the others. */
+  maxMisses?: number;
   /** How long a remembered cv is sent on requests before the latest is asked for again. */
   cvMaxAgeMs?: number;
   /**
@@ -114,10 +125,10 @@ export function deepFreeze<T>(value: T): T {
 }
 
 export class ContentCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: ByteLru<Entry>;
+  private readonly misses: ByteLru<Entry>;
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly now: () => number;
-  private readonly maxEntries: number;
   private readonly cvMaxAgeMs: number;
   private readonly clone: <T>(value: T) => T;
   private readonly onError: (key: string, error: unknown) => void;
@@ -130,7 +141,8 @@ export class ContentCache {
 
   constructor(options: ContentCacheOptions = {}) {
     this.now = options.now ?? (() => Date.now());
-    this.maxEntries = options.maxEntries ?? 2000;
+    this.entries = new ByteLru<Entry>(options.maxEntries ?? 2000);
+    this.misses = new ByteLru<Entry>(options.maxMisses ?? 500);
     this.cvMaxAgeMs = options.cvMaxAgeMs ?? CV_MAX_AGE_MS;
     this.clone = options.clone ?? ((value) => value);
     this.onError = options.onError ?? (() => undefined);
@@ -145,7 +157,8 @@ export class ContentCache {
    */
   async read<T>(policy: CachePolicy, key: string, fetch: () => Promise<Fetched<T>>): Promise<T> {
     const now = this.now();
-    const entry = this.entries.get(key);
+    // A read counts as a use (a second one keeps the entry among those in use).
+    const entry = this.entries.get(key) ?? this.misses.get(key);
     if (entry && !entry.outdated) {
       const age = now - entry.storedAt;
       if (age < policy.ttlMs) return this.serve(key, entry, "hit");
@@ -159,7 +172,7 @@ export class ContentCache {
       this.onRead?.(key, "miss", policy);
       return this.clone(value);
     } catch (error) {
-      const stale = this.entries.get(key);
+      const stale = this.peek(key);
       if (stale && this.now() - stale.storedAt < stale.policy.ttlMs + stale.policy.staleIfErrorMs) {
         this.onError(key, error);
         return this.serve(key, stale, "stale-if-error");
@@ -168,10 +181,11 @@ export class ContentCache {
     }
   }
 
+  private peek(key: string): Entry | undefined {
+    return this.entries.peek(key) ?? this.misses.peek(key);
+  }
+
   private serve<T>(key: string, entry: Entry, outcome: CacheOutcome): T {
-    // Least recently used order: a read moves the entry to the end.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     this.onRead?.(key, outcome, entry.policy);
     return this.clone(entry.value as T);
   }
@@ -185,7 +199,7 @@ export class ContentCache {
       const { value, cv } = await fetch();
       if (epoch === this.epoch) {
         if (cv) this.noteCv(cv);
-        this.store(key, { value: deepFreeze(value), policy, cv: cv ?? this.cv, storedAt: this.now(), outdated: false });
+        this.store(key, { value: deepFreeze(value), policy, cv: cv ?? this.cv, storedAt: this.now(), outdated: false, bytes: 1 });
       }
       return value;
     })();
@@ -198,13 +212,14 @@ export class ContentCache {
   }
 
   private store(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    const [segment, other] = entry.value === null || entry.value === undefined ? [this.misses, this.entries] : [this.entries, this.misses];
+    other.delete(key);
+    segment.set(key, entry);
+  }
+
+  private *allEntries(): IterableIterator<Entry> {
+    yield* this.entries.values();
+    yield* this.misses.values();
   }
 
   /**
@@ -218,7 +233,7 @@ export class ContentCache {
       const previous = this.cv;
       this.cv = cv;
       if (previous > 0) {
-        for (const entry of this.entries.values()) if (entry.cv < cv) entry.outdated = true;
+        for (const entry of this.allEntries()) if (entry.cv < cv) entry.outdated = true;
         this.onNewVersion?.(cv);
       }
     }
@@ -239,7 +254,7 @@ export class ContentCache {
   invalidate(): void {
     this.epoch++;
     this.inflight.clear();
-    for (const entry of this.entries.values()) entry.outdated = true;
+    for (const entry of this.allEntries()) entry.outdated = true;
     this.cv = 0;
     this.cvSeenAt = 0;
   }
@@ -253,13 +268,14 @@ export class ContentCache {
   clear(): void {
     this.epoch++;
     this.entries.clear();
+    this.misses.clear();
     this.inflight.clear();
     this.cv = 0;
     this.cvSeenAt = 0;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries.size + this.misses.size;
   }
 }
 

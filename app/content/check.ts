@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import { storySchema } from "./schema";
+import { isSafeContentHref } from "./links";
+import { isReservedId } from "./reserved-ids";
 import { isBlok, isRecord } from "~/lib/object";
 
 /**
@@ -457,6 +459,7 @@ function walkValue(walk: StoryWalk, value: Json, path: PathSeg[], treeName: stri
     checkStoryLinkId(walk, value, path);
   }
   if (value.type === "link" && isRecord<Json>(value.attrs)) checkRichTextLink(walk, value.attrs, [...path, "attrs"]);
+  checkContentIdsAndHrefs(walk, value, path);
 
   for (const [key, child] of Object.entries(value)) {
     if (child === undefined) continue;
@@ -649,4 +652,29 @@ export function formatIssue(issue: CheckIssue): string {
 export function formatSummary(result: CheckResult): string {
   const n = result.errors.length;
   return `content:check: ${result.stats.stories} stories, ${result.stats.bloks} bloks, ${n} error${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * What content must not put in the page: an id the site's markup uses (a blok's `scroll_to_id`, a
+ * rich-text anchor), or a link that is not http(s), mailto, tel, `#` or a path of the site.
+ */
+function checkContentIdsAndHrefs({ story, report }: StoryWalk, value: JsonObject, path: PathSeg[]): void {
+  const reserved = (id: Json | undefined, at: PathSeg[]) => {
+    if (typeof id === "string" && id.trim() !== "" && isReservedId(id)) {
+      report.error("blok", story.file, formatPath(at), `id "${id}" is one the site's own markup uses`);
+    }
+  };
+  const href = (link: Json | undefined, at: PathSeg[]) => {
+    if (typeof link === "string" && !isSafeContentHref(link)) {
+      report.error("link", story.file, formatPath(at), `link "${link}" is not http(s), mailto, tel, # or a path of the site`);
+    }
+  };
+  if (typeof value.component === "string") reserved(value.scroll_to_id, [...path, "scroll_to_id"]);
+  const attrs = isRecord<Json>(value.attrs) ? value.attrs : null;
+  if (value.type === "anchor" && attrs) reserved(attrs.id, [...path, "attrs", "id"]);
+  if (value.type === "link" && attrs && attrs.linktype !== "story" && attrs.linktype !== "email") href(attrs.href, [...path, "attrs", "href"]);
+  if (typeof value.linktype === "string" && (value.fieldtype === "multilink" || "cached_url" in value) && (value.linktype === "url" || value.linktype === "asset")) {
+    href(value.url, [...path, "url"]);
+    href(value.cached_url, [...path, "cached_url"]);
+  }
 }

@@ -41,6 +41,43 @@ export function isVideoUrl(url: string | null | undefined): boolean {
   return VIDEO_EXTENSIONS.includes(ext);
 }
 
+/**
+ * The one gate of every href that comes from content: http(s), mailto, tel, a fragment (`#id`) or
+ * a site-relative path (`/…`; `//host` is http(s) on the page's scheme); anything else
+ * (`javascript:`, `data:`, `vbscript:`, a scheme spelled with tabs or line breaks) is null. Browsers drop tabs, line breaks and leading
+ * control characters or spaces before they read a scheme, so those are removed first here too.
+ */
+export function safeHref(href: string | null | undefined): string | null {
+  if (typeof href !== "string") return null;
+  // eslint-disable-next-line no-control-regex
+  const value = href.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
+  if (value === "") return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  if (value.startsWith("#")) return value;
+  // Browsers read `/\` as `//`; a path is kept as written otherwise.
+  if (value.startsWith("/")) return value.startsWith("/\\") ? null : value;
+  return /^(https?:\/\/|mailto:|tel:)/i.test(value) ? value : null;
+}
+
+/**
+ * Whether a link value written in content renders as a link (`safeHref`) or as a path of the site
+ * (a relative slug): what `content:check` accepts. A `javascript:` or `data:` value is neither.
+ */
+export function isSafeContentHref(value: string): boolean {
+  if (value.trim() === "" || safeHref(value) !== null) return true;
+  const v = value.replace(/[\t\n\r]/g, "").trim();
+  // eslint-disable-next-line no-control-regex
+  return !/^[a-z][a-z0-9+.-]*:/i.test(v) && !/[\u0000-\u001f\u007f]/.test(v) && !v.startsWith("/");
+}
+
+/** A resolved link whose href passed `safeHref`, or null. */
+function safe(link: ResolvedLink | null): ResolvedLink | null {
+  if (!link) return null;
+  const href = safeHref(link.href);
+  return href === null ? null : { ...link, href };
+}
+
 export interface ResolvedLink {
   href: string;
   external: boolean;
@@ -53,6 +90,10 @@ export interface ResolvedLink {
  * counts as no link. Returns null when the link is empty.
  */
 export function resolveLink(link: Link | string | null | undefined, country: Country): ResolvedLink | null {
+  return safe(resolveUnchecked(link, country));
+}
+
+function resolveUnchecked(link: Link | string | null | undefined, country: Country): ResolvedLink | null {
   if (!link) return null;
   if (typeof link === "string") return resolveHref(link, country);
   const anchor = link.anchor ? `#${link.anchor}` : "";
@@ -87,6 +128,10 @@ function isBareNzHome(path: string): boolean {
 
 /** Resolves a plain string href the same way as a url-type multilink. */
 export function resolveHref(url: string, country: Country): ResolvedLink | null {
+  return safe(hrefUnchecked(url, country));
+}
+
+function hrefUnchecked(url: string, country: Country): ResolvedLink | null {
   const value = url.trim();
   if (!value) return null;
   if (value.startsWith("#")) return { href: value, external: false };
@@ -94,5 +139,7 @@ export function resolveHref(url: string, country: Country): ResolvedLink | null 
   if (/^(https?:)?\/\//i.test(value)) return { href: value, external: true, target: "_blank" };
   if (value.startsWith("/media/")) return { href: value, external: false };
   if (isBareNzHome(value)) return null;
+  // Any other scheme (`javascript:`) is no link, not a page of the site.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value.replace(/[\t\n\r]/g, ""))) return null;
   return { href: withCountry(country, value), external: false };
 }

@@ -7,6 +7,7 @@ import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
 import { parseStory } from "./story-parser";
 import { ContentUnavailableError } from "./errors";
 import { withContentTimeout } from "./timeout.server";
+import { isStorySlug, storyApiPath } from "./slug";
 import { currentRequestContext, noteContentFailure, noteContentKeys } from "~/server/observability/request-context.server";
 import { datasourceKey, keysOfList, keysOfStory } from "~/server/page-cache/surrogate-keys";
 
@@ -76,11 +77,13 @@ function logFailure(what: string, error: unknown): void {
  * ContentUnavailableError (logged) when the content service could not answer.
  */
 export async function readStory<C = Story["content"]>(slug: string, opts: ContentOptions): Promise<Story<C> | null> {
+  // A slug no story can have is nothing, without a call or a cache entry.
+  if (!isStorySlug(slug)) return null;
   try {
     const params = baseParams(opts);
     const story = await cachedRead(policyForStory(slug), cacheKeyOf("story", slug, params), params, async (p) => {
       try {
-        const res = await clientFor(opts).getStory(slug, p);
+        const res = await clientFor(opts).getStory(storyApiPath(slug), p);
         return { value: parseStory(res.data.story ?? null), cv: res.data.cv };
       } catch (error) {
         // A missing story is an answer (cached like any other), not a failure.

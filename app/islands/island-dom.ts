@@ -43,8 +43,12 @@ export const WHEN_ATTRIBUTE = "data-island-when";
  * side rather than one import after another.
  */
 export const CHUNKS_ATTRIBUTE = "data-island-chunks";
-/** The id of the script with the page-wide values (`IslandHost.page`). */
-export const PAGE_SCRIPT_ID = "island-page";
+/**
+ * The attribute of the script with the page-wide values (`IslandHost.page`). Found by element,
+ * type and attribute, never by an id: content can give an element any id.
+ */
+export const PAGE_ATTRIBUTE = "data-island-page";
+const DATA_SCRIPT = 'script[type="application/json"]';
 
 /** JSON safe inside a `<script>`: no `</script>`, no HTML comment openers. */
 export function scriptJson(value: unknown): string {
@@ -62,5 +66,12 @@ export function readJson(element: Element | null): unknown {
 
 /** The page-wide values of the islands (`IslandPageScript`), or null on a page without them. */
 export function readIslandPage<Page>(doc: Document = document): Page | null {
-  return readJson(doc.getElementById(PAGE_SCRIPT_ID)) as Page | null;
+  return readJson(doc.querySelector(`${DATA_SCRIPT}[${PAGE_ATTRIBUTE}]`)) as Page | null;
+}
+
+/** The script with the props of the island whose container has `data-island-props=<key>`, or null. */
+export function islandPropsElement(key: string, doc: Document = document): Element | null {
+  // Keys are `<Island>`'s own (letters, digits, `-`): anything else names no island.
+  if (!/^[\w-]+$/.test(key)) return null;
+  return doc.querySelector(`${DATA_SCRIPT}[${PROPS_ATTRIBUTE}="${key}"]`);
 }

@@ -3,7 +3,7 @@ import {
   CHUNKS_ATTRIBUTE,
   KEY_ATTRIBUTE,
   NAME_ATTRIBUTE,
-  PAGE_SCRIPT_ID,
+  PAGE_ATTRIBUTE,
   PROPS_ATTRIBUTE,
   scriptJson,
   WHEN_ATTRIBUTE,
@@ -20,7 +20,7 @@ import {
  * it hydrates (`defineIsland`, island-dom.ts); the server renders it through `<Island>`, and the
  * browser's entry finds it by the same name.
  */
-export { defineIsland, PAGE_SCRIPT_ID, PROPS_ATTRIBUTE, scriptJson, type IslandDefinition, type IslandWhen } from "./island-dom";
+export { defineIsland, PAGE_ATTRIBUTE, PROPS_ATTRIBUTE, scriptJson, type IslandDefinition, type IslandWhen } from "./island-dom";
 
 /**
  * How the page being rendered hosts islands:
@@ -111,7 +111,7 @@ export function Island<P>({
 export function IslandPageScript() {
   const host = useContext(HostContext);
   if (!host || host.mode === "app") return null;
-  return <script type="application/json" id={PAGE_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: scriptJson(host.page) }} />;
+  return <script type="application/json" {...{ [PAGE_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: scriptJson(host.page) }} />;
 }
 
 /** The current host (null outside a page that has one). */

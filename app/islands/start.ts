@@ -3,7 +3,7 @@ import {
   CHUNKS_ATTRIBUTE,
   KEY_ATTRIBUTE,
   NAME_ATTRIBUTE,
-  PROPS_ATTRIBUTE,
+  islandPropsElement,
   readIslandPage,
   readJson,
   WHEN_ATTRIBUTE,
@@ -124,7 +124,7 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
     done = (async () => {
       if (!load) throw new Error(`No island named ${name}`);
       preload(container);
-      const props = readJson(document.querySelector(`script[${PROPS_ATTRIBUTE}="${key}"]`));
+      const props = readJson(islandPropsElement(key));
       react ??= runtime();
       const [rt, island] = await Promise.all([react, load(props)]);
       // A chunk that failed to load: the page is reloading (chunk-errors.ts), nothing to hydrate.

@@ -12,6 +12,7 @@ import { contentUnavailableResponse, throwNotFound } from "~/features/routing/no
 import type { JsonLdNode } from "~/features/seo/json-ld";
 import { pageStructuredData } from "~/features/seo/structured-data.server";
 import { localeAllows } from "~/content/locale";
+import { isSitePath } from "~/content/slug";
 import { homeRedirect, pageHeadersFor } from "~/features/routing/page-headers";
 import { PAGE_COMPONENTS, pageSettingsFrom } from "~/features/shell/page-settings";
 
@@ -66,6 +67,8 @@ export async function loadPage<E extends Record<string, unknown> = Record<never,
   opts: LoadPageOptions<E> = {},
 ) {
   const clean = slug.replace(/^\/+|\/+$/g, "");
+  // A path no story can have (`%2F`, `%3F`, `..`, whitespace) is a 404 before the content is asked.
+  if (!isSitePath(new URL(request.url).pathname)) return throwNotFound(request, { country, reason: "missing-content" });
   if (clean === "home") throw homeRedirect(request, country);
   const version = contentVersion(request);
   const storyRead = readStory<PageStory["content"]>(clean || "home", {

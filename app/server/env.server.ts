@@ -91,7 +91,7 @@ export const envSchema = z.object({
   OUTBOX_BASE_DELAY_MS: optionalPositiveInt("OUTBOX_BASE_DELAY_MS"),
   FORM_RATE_LIMIT: optionalPositiveInt("FORM_RATE_LIMIT"),
   FORM_RATE_WINDOW_SECONDS: optionalPositiveInt("FORM_RATE_WINDOW_SECONDS"),
-  // Leads per contact (one e-mail address or phone number) in the same window.
+  // Leads per contact (one e-mail address or phone number) in the same window; past it held for review.
   FORM_CONTACT_RATE_LIMIT: optionalPositiveInt("FORM_CONTACT_RATE_LIMIT"),
   // Bytes the download endpoints send one client per window, in MB.
   DOWNLOAD_BUDGET_MB: optionalPositiveInt("DOWNLOAD_BUDGET_MB"),
@@ -105,6 +105,8 @@ export const envSchema = z.object({
   IMAGE_ENCODE_CONCURRENCY: optionalPositiveInt("IMAGE_ENCODE_CONCURRENCY"),
   IMAGE_ENCODE_QUEUE: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "IMAGE_ENCODE_QUEUE must be a whole number (0: no queue)"),
   IMAGE_MISS_LIMIT: optionalPositiveInt("IMAGE_MISS_LIMIT"),
+  // Queue places one client's image misses may hold (default half of IMAGE_ENCODE_QUEUE), served in turn with others'.
+  IMAGE_ENCODE_QUEUE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "IMAGE_ENCODE_QUEUE_PER_CLIENT must be a whole number"),
   // Proxies that may name the client (X-Forwarded-For): a hop count or addresses/ranges (trust-proxy.ts).
   TRUST_PROXY: optionalString.refine(
     (v) => parseTrustProxy(v) !== null,
@@ -124,6 +126,10 @@ export const envSchema = z.object({
   // queue places (default 2); past them its requests get the fast 503.
   RENDER_CONCURRENCY_PER_CLIENT: optionalPositiveInt("RENDER_CONCURRENCY_PER_CLIENT"),
   RENDER_QUEUE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), "RENDER_QUEUE_PER_CLIENT must be a whole number (0: no queue for one client)"),
+  // One client's renders in time, however its requests arrive: a bucket of RENDER_BURST_PER_CLIENT
+  // (default 100) refilled at RENDER_RATE_PER_CLIENT a second (default 5; 0: no budget in time).
+  RENDER_RATE_PER_CLIENT: optionalString.refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), "RENDER_RATE_PER_CLIENT must be a number of renders a second (0: none)"),
+  RENDER_BURST_PER_CLIENT: optionalPositiveInt("RENDER_BURST_PER_CLIENT"),
   // How often /readyz's background check runs, in ms (default 2000).
   READINESS_INTERVAL_MS: optionalPositiveInt("READINESS_INTERVAL_MS"),
   // The hashed assets of earlier builds (scripts/retain-assets.ts), served after this build's own.

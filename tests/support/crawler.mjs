@@ -3,12 +3,13 @@
 // by the crawler's own work. `connections` loops, each on its own keep-alive socket, ask for
 // distinct dealer searches as one client (X-Forwarded-For) until told to stop; then the answers
 // are posted back, counted. It posts "warm" once every loop has had an answer (its connection
-// open).
+// open). With `close`, every request goes on a new connection (`Connection: close`), as `curl` in a
+// loop or `xargs -P` would send them: no loop ever holds more than one render at a time.
 import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 
-const { base, client, connections } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const { base, client, connections, close = false } = workerData;
+const agent = close ? new http.Agent({ keepAlive: false }) : new http.Agent({ keepAlive: true, maxSockets: connections });
 const counts = { total: 0, ok: 0, refused: 0, refusedFast: 0, refusedWithinSecond: 0, refusedWithRetryAfter: 0, refusedWithPage: 0, failed: 0 };
 let running = true;
 let n = 0;
@@ -19,7 +20,7 @@ parentPort.on("message", (message) => {
 function get(path) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const req = http.get(`${base}${path}`, { agent, headers: { "x-forwarded-for": client } }, (res) => {
+    const req = http.get(`${base}${path}`, { agent, headers: { "x-forwarded-for": client, ...(close ? { connection: "close" } : {}) } }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
       res.on("end", () => resolve({ status: res.statusCode, retryAfter: res.headers["retry-after"], body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }));

@@ -23,7 +23,9 @@ import { freePort } from "../support/net";
  * p95 was 10-16x and /healthz +135-900 ms. The crawler runs in a worker thread, so its own work
  * does not delay the visitor's timings. Also:
  * every image URL the pages write is one the image service encodes (none is redirected to another
- * size).
+ * size); and a crawler that opens a new connection per request (16 loops, `Connection: close`),
+ * which never holds more than one render per loop, is refused by its budget of renders in time
+ * (`client_rate`) while another visitor's cached pages and /healthz keep their quiet p50.
  */
 
 const BUILT = existsSync("server-build/server.js") && existsSync("build/server/index.js");
@@ -31,6 +33,9 @@ const TOKEN = "system-test-metrics-token-0123456789";
 const CRAWLER = "203.0.113.50";
 const VISITOR = "198.51.100.20";
 const CONNECTIONS = 64;
+/** A second crawler: this many loops, each request on a new connection, from another address. */
+const CLOSING_CRAWLER = "203.0.113.60";
+const CLOSING_WORKERS = 16;
 /** How long the visitor loads pages, on the quiet server and again under the crawl. */
 const PHASE_MS = 8_000;
 /** The goals, and the slack a loaded machine gets on the two latency goals. */
@@ -234,6 +239,62 @@ suite("fair renders under a crawl", () => {
     const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     expect(Number(/^render_slots_in_use (\d+)/m.exec(metrics)?.[1])).toBeLessThanOrEqual(8);
     expect(Number(/^http_requests_total\{kind="page",code="5xx"\} (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(counts.refused);
+  }, 150_000);
+
+  it("a crawler opening a new connection per request (Connection: close) is refused by its budget of renders in time; a cached page and /healthz stay near quiet", async () => {
+    // Cached pages only: the visitor's own renders are not what is measured here.
+    const cachedLoop = async (ms: number) => {
+      const latencies: number[] = [];
+      const health: number[] = [];
+      const failed: string[] = [];
+      const until = Date.now() + ms;
+      for (let i = 0; Date.now() < until; i++) {
+        const url = pages[i % pages.length]!;
+        let started = performance.now();
+        const page = await get(url, VISITOR).catch(() => null);
+        latencies.push(performance.now() - started);
+        if (page?.status !== 200) failed.push(`${url} ${page?.status ?? "error"}`);
+        started = performance.now();
+        const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(30_000) }).catch(() => null);
+        await res?.arrayBuffer();
+        health.push(res?.status === 200 ? performance.now() - started : 30_000);
+      }
+      return { latencies, health, failed };
+    };
+    await cachedLoop(1_000);
+    const quiet = await cachedLoop(PHASE_MS / 2);
+    const rateBefore = await refusals("client_rate");
+    const crawler = new Worker(new URL("../support/crawler.mjs", import.meta.url), { workerData: { base, client: CLOSING_CRAWLER, connections: CLOSING_WORKERS, close: true } });
+    const crawled = new Promise<CrawlCounts>((resolve, reject) => {
+      crawler.on("message", (message: unknown) => typeof message === "object" && resolve(message as CrawlCounts));
+      crawler.once("error", reject);
+    });
+    let busy: Awaited<ReturnType<typeof cachedLoop>>;
+    try {
+      // Its burst spent first: what is measured is the crawl as it goes on.
+      for (let i = 0; i < 300 && (await refusals("client_rate")) === rateBefore; i++) await new Promise((r) => setTimeout(r, 100));
+      busy = await cachedLoop(PHASE_MS / 2);
+    } finally {
+      crawler.postMessage("stop");
+    }
+    const counts = await crawled;
+    await crawler.terminate();
+    const figures = {
+      quiet: { requests: quiet.latencies.length, p50: percentile(quiet.latencies, 50), healthP50: percentile(quiet.health, 50) },
+      crawl: { requests: busy.latencies.length, p50: percentile(busy.latencies, 50), healthP50: percentile(busy.health, 50) },
+      counts,
+    };
+    const summary = JSON.stringify(figures);
+    expect(busy.failed, summary).toEqual([]);
+    // The goals: the cached page's p50 within 3x quiet + 50 ms, /healthz p50 within 100 ms of quiet
+    // (each with the shared machine's slack).
+    expect(figures.crawl.p50, summary).toBeLessThanOrEqual((figures.quiet.p50 * 3 + 50) * SLACK);
+    expect(figures.crawl.healthP50 - figures.quiet.healthP50, summary).toBeLessThanOrEqual(100 * SLACK);
+    // The crawler: refused fast, with Retry-After and the overload page, counted as over its rate.
+    expect(counts.refused, summary).toBeGreaterThan(counts.ok);
+    expect(counts.refusedWithRetryAfter, summary).toBe(counts.refused);
+    expect(counts.refusedWithinSecond / counts.refused, summary).toBeGreaterThan(0.9);
+    expect((await refusals("client_rate")) - rateBefore, summary).toBeGreaterThan(0.5 * counts.refused);
   }, 150_000);
 
   it("every image URL the pages write is a variant the image service encodes", async () => {

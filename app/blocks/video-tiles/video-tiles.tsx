@@ -1,6 +1,7 @@
 import { useId, useState, type MouseEvent } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { mediaKind } from "~/lib/media-kind";
+import { safeHref } from "~/content/links";
 import { Modal } from "~/components/modal";
 import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
@@ -56,7 +57,7 @@ export function VideoTiles({ blok }: { blok: VideoTilesBlok }) {
       <ul className="video-tiles__list">
         {tiles.map((tile) => (
           <li key={tile._uid} {...editable(tile, cx("video-tile", ...tileVisibilityClasses(tile)))}>
-            <a href={tile.video?.filename ?? ""} className="video-tile__link" aria-haspopup="dialog" onClick={(e) => onOpen(e, tile)}>
+            <a href={safeHref(tile.video?.filename) ?? undefined} className="video-tile__link" aria-haspopup="dialog" onClick={(e) => onOpen(e, tile)}>
               <TilePicture tile={tile} />
               <span className="video-tile__text">
                 <span className="video-tile__heading">{tile.heading}</span>

@@ -228,7 +228,6 @@ export async function zipResponse(urls: readonly string[], deps: DownloadDeps): 
       "Content-Type": "application/zip",
       "Content-Disposition": 'attachment; filename="images.zip"',
       "Cache-Control": CacheControl.noStore,
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
@@ -260,8 +259,8 @@ export async function assetResponse(url: string | null, deps: DownloadDeps): Pro
   const headers: Record<string, string> = {
     "Content-Type": CONTENT_TYPES[ext] ?? "application/octet-stream",
     "Content-Disposition": `attachment; filename="${name}"`,
-    "Cache-Control": CacheControl.publicHour,
-    "X-Content-Type-Options": "nosniff",
+    // The origin refuses other sites' requests: a shared cache must not answer them for it.
+    "Cache-Control": CacheControl.privateHour,
   };
   if (planned.size !== null && ref.kind === "local") headers["Content-Length"] = String(planned.size);
   return new Response(Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>, { headers });

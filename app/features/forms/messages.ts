@@ -24,11 +24,9 @@ export const FORM_MESSAGES = {
  * Not in the specification (it does not describe rate limiting): the answer to a client that
  * sent too many form posts, with the time until its limit resets (rounded up to whole minutes,
  * or seconds under a minute). Kept here with the other form strings so it can be reworded.
- * `contact`: the limit of one e-mail address or phone number, not of the connection.
  */
-export function rateLimitMessage(retryAfterSeconds: number, counted: "connection" | "contact" = "connection"): string {
+export function rateLimitMessage(retryAfterSeconds: number): string {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? "second" : "seconds"}` : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? "minute" : "minutes"}`;
-  const from = counted === "contact" ? "with these contact details" : "from your connection";
-  return `Too many form submissions ${from}. Please wait ${wait} and try again.`;
+  return `Too many form submissions from your connection. Please wait ${wait} and try again.`;
 }

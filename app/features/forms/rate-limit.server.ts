@@ -10,7 +10,8 @@ import { withAdvisoryLock } from "./pg-lock.server";
 /**
  * Per-client rate limits: leads, every write, image-service URLs.
  * Leads are counted where one is accepted (submitLead, just before the store), per client address
- * (generous) and per contact (tight), whatever path or spelling brought them.
+ * (generous; past it a 429) and per contact (tight; past it the lead is held for review, never
+ * refused), whatever path or spelling brought them.
  * Counted by rate-limiter-flexible: in Postgres (table `rate_limits`) when DATABASE_URL is set,
  * so several instances share one count per client; in memory otherwise (one instance). Windows
  * are fixed (a client's window starts at its first request). A client is its address as Express
@@ -306,7 +307,12 @@ export interface LeadLimited {
   headers: Record<string, string>;
 }
 
-export type LeadLimitVerdict = { allowed: true; headers: Record<string, string> } | ({ allowed: false } & LeadLimited);
+/**
+ * A lead within the client's own limit is taken. `held`: it names a contact past the per-contact
+ * limit: it is stored held for review, not delivered and not refused, so a stranger's leads naming
+ * someone cannot lock that person out of their own enquiry.
+ */
+export type LeadLimitVerdict = { allowed: true; held: boolean; headers: Record<string, string> } | ({ allowed: false } & LeadLimited);
 
 /** Counts one lead of the request's client with these contacts (submitLead calls it just before the store). */
 export type LeadLimitCheck = (contacts: readonly string[]) => Promise<LeadLimitVerdict>;
@@ -320,7 +326,8 @@ export interface LeadLimiters {
 
 /**
  * The lead limits of one request's client (`address` as `trust proxy` reads it). The address is
- * counted first; then each contact. A count that fails (the database) never refuses a lead.
+ * counted first (past it, a 429); then each contact (past it, the lead is held). A count that
+ * fails (the database) never refuses a lead.
  */
 export function leadLimitCheck(limiters: LeadLimiters, address: string | undefined): LeadLimitCheck {
   const client = clientKey(address);
@@ -330,18 +337,13 @@ export function leadLimitCheck(limiters: LeadLimiters, address: string | undefin
     if (byAddress && !byAddress.allowed) {
       return { allowed: false, retryAfterSeconds: byAddress.resetSeconds, message: rateLimitMessage(byAddress.resetSeconds), headers };
     }
+    let held = false;
+    // Every contact is counted, held or not: the count is of leads naming it.
     for (const contact of contacts) {
       const byContact = await countKey(limiters.perContact, contact);
-      if (byContact && !byContact.allowed) {
-        return {
-          allowed: false,
-          retryAfterSeconds: byContact.resetSeconds,
-          message: rateLimitMessage(byContact.resetSeconds, "contact"),
-          headers: rateLimitHeaders(byContact, limiters.perContact.config),
-        };
-      }
+      if (byContact && !byContact.allowed) held = true;
     }
-    return { allowed: true, headers };
+    return { allowed: true, held, headers };
   };
 }
 

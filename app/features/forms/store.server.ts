@@ -15,7 +15,11 @@ import { withAdvisoryLock } from "./pg-lock.server";
  * The payload holds personal data: it is stored, never logged.
  */
 
-export type LeadStatus = "pending" | "delivered" | "failed";
+/**
+ * `held`: stored, but past the per-contact limit (someone may be using another person's e-mail or
+ * phone): not delivered until released (`npm run leads -- release`), and never refused.
+ */
+export type LeadStatus = "pending" | "delivered" | "failed" | "held";
 
 export interface LeadInput {
   idempotencyKey: string;
@@ -24,6 +28,8 @@ export interface LeadInput {
   country: Country;
   endpoint: string;
   payload: LeadPayload;
+  /** Stored held for review (not delivered until released) rather than pending. */
+  held?: boolean;
 }
 
 export interface Lead extends LeadInput {
@@ -68,6 +74,8 @@ export interface LeadStore {
   markFailed(claim: Claim, attempts: number, error: string, now: number): Promise<boolean>;
   /** Puts every failed lead back in the queue, due now; returns how many. */
   requeueFailed(now: number): Promise<number>;
+  /** Puts held leads (every one, or the one with this id) in the queue, due now; returns how many. */
+  releaseHeld(now: number, id?: string): Promise<number>;
   get(id: string): Promise<Lead | null>;
   /** The lead stored under this idempotency key, if any (a retry is answered without being counted again). */
   getByKey(idempotencyKey: string): Promise<Lead | null>;
@@ -121,7 +129,7 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS lead_schema_migrations (ver
 // Queries with ? placeholders (Postgres gets $1, $2, ...).
 const SQL = {
   insert: `INSERT INTO leads (id, idempotency_key, kind, form_id, country, endpoint, payload, status, attempts, next_attempt_at, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
   byKey: `SELECT * FROM leads WHERE idempotency_key = ?`,
   byId: `SELECT * FROM leads WHERE id = ?`,
   // Outcomes are recorded only by the claim's holder (same token, still pending).
@@ -132,6 +140,8 @@ const SQL = {
   failed: `UPDATE leads SET status = 'failed', attempts = ?, last_error = ?, locked_until = NULL, claim_token = NULL, updated_at = ?
     WHERE id = ? AND claim_token IS NOT DISTINCT FROM ? AND status = 'pending'`,
   requeue: `UPDATE leads SET status = 'pending', attempts = 0, next_attempt_at = ?, locked_until = NULL, claim_token = NULL, updated_at = ? WHERE status = 'failed'`,
+  releaseHeld: `UPDATE leads SET status = 'pending', next_attempt_at = ?, updated_at = ? WHERE status = 'held'`,
+  releaseHeldById: `UPDATE leads SET status = 'pending', next_attempt_at = ?, updated_at = ? WHERE status = 'held' AND id = ?`,
   list: `SELECT * FROM leads ORDER BY created_at, id`,
   listByStatus: `SELECT * FROM leads WHERE status = ? ORDER BY created_at, id`,
   counts: `SELECT status, COUNT(*) AS n FROM leads GROUP BY status`,
@@ -207,6 +217,7 @@ function insertParams(input: LeadInput, now: number): unknown[] {
     input.country,
     input.endpoint,
     JSON.stringify(input.payload),
+    input.held ? "held" : "pending",
     now,
     now,
     now,
@@ -214,7 +225,7 @@ function insertParams(input: LeadInput, now: number): unknown[] {
 }
 
 function emptyCounts(): Record<LeadStatus, number> {
-  return { pending: 0, delivered: 0, failed: 0 };
+  return { pending: 0, delivered: 0, failed: 0, held: 0 };
 }
 
 // ---- SQLite (better-sqlite3) ----------------------------------------------------------------
@@ -255,6 +266,9 @@ export async function openSqliteLeadStore(file: string): Promise<LeadStore> {
     },
     async requeueFailed(now) {
       return run(SQL.requeue, [now, now]).changes;
+    },
+    async releaseHeld(now, id) {
+      return (id === undefined ? run(SQL.releaseHeld, [now, now]) : run(SQL.releaseHeldById, [now, now, id])).changes;
     },
     async get(id) {
       const row = all(SQL.byId, [id])[0];
@@ -351,6 +365,9 @@ export async function openPostgresLeadStore(connectionString: string): Promise<L
     },
     async requeueFailed(now) {
       return run(SQL.requeue, [now, now]);
+    },
+    async releaseHeld(now, id) {
+      return id === undefined ? run(SQL.releaseHeld, [now, now]) : run(SQL.releaseHeldById, [now, now, id]);
     },
     async get(id) {
       const row = (await query(SQL.byId, [id]))[0];

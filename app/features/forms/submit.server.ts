@@ -103,8 +103,9 @@ export async function submitLead({ form, country, values, idempotencyKey, buyer,
     if (verdict && !verdict.allowed) {
       return { type: "limited", retryAfterSeconds: verdict.retryAfterSeconds, message: verdict.message, headers: verdict.headers };
     }
-    const { lead: stored, created } = await store.insert({ ...lead, idempotencyKey: storedKey });
-    if (created) console.log(`[leads] stored ${stored.id} (${lead.kind} ${lead.formId}, ${country})`);
+    const held = verdict?.allowed === true && verdict.held;
+    const { lead: stored, created } = await store.insert({ ...lead, idempotencyKey: storedKey, held });
+    if (created) console.log(`[leads] stored ${stored.id} (${lead.kind} ${lead.formId}, ${country})${held ? ", held for review: past the per-contact limit" : ""}`);
     kickOutbox();
     return { type: "stored", leadId: stored.id, created, headers: verdict?.headers };
   } catch (error) {

@@ -24,6 +24,15 @@ export const CacheControl = {
 
 export type CacheControlValue = (typeof CacheControl)[keyof typeof CacheControl];
 
+/**
+ * The local content API's answers: a draft (it needs the preview token) and any error are the
+ * asker's alone, never kept by a shared cache; a published answer keeps the content service's own
+ * headers.
+ */
+export function contentApiCacheControl(version: string | undefined, status: number): CacheControlValue | null {
+  return version === "draft" || status >= 400 ? CacheControl.privateNoStore : null;
+}
+
 /** Headers of an answer that must never be stored. */
 export const NO_STORE_HEADERS = { "Cache-Control": CacheControl.noStore } as const;
 

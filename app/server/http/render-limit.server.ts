@@ -18,6 +18,12 @@ import { CacheControl } from "~/server/http/cache-control";
  * to end, so a crawler's render beside a visitor's doubled the visitor's wait; the crawler renders
  * when the site has been quiet of other renders for a moment (its queued requests wait for that,
  * at most `queueTimeoutMs`).
+ *
+ * Slots bound renders at one moment; a client that opens a new connection per request rarely
+ * holds more than one, so each client also has a budget of renders in time: a token bucket of
+ * `perClientBurst` renders refilled at `perClientRate` a second, one token per render started.
+ * Past it the client is refused at once (`client_rate`) until a token comes back, however its
+ * requests arrive. Pages the page cache answers cost nothing.
  */
 
 export const DEFAULT_RENDER_CONCURRENCY = 8;
@@ -30,6 +36,11 @@ export const DEFAULT_RENDER_QUEUE_PER_CLIENT = 2;
  * a moment after the last, and a crawler should not take a second slot in between.
  */
 export const DEFAULT_SHARE_LINGER_MS = 1_000;
+/** Renders a second one client may start on average (default), and how many in a burst. */
+export const DEFAULT_RENDER_RATE_PER_CLIENT = 5;
+export const DEFAULT_RENDER_BURST_PER_CLIENT = 100;
+/** Buckets kept before full ones (clients not seen lately) are forgotten. */
+const MAX_BUCKETS = 10_000;
 /** Seconds a refused client is told to wait. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
 
@@ -53,6 +64,10 @@ export interface RenderLimitOptions {
   clientOf?: () => string | undefined;
   /** How long a client counts as rendering after its last render ended (default 1 s). */
   shareLingerMs?: number;
+  /** Renders a second one client may start on average (default 5; 0: no budget in time). */
+  perClientRate?: number;
+  /** Renders one client may start at once before the rate applies (default 100). */
+  perClientBurst?: number;
   /** The clock (milliseconds; tests). */
   now?: () => number;
 }
@@ -60,7 +75,7 @@ export interface RenderLimitOptions {
 export type Release = () => void;
 
 /** Why a request was refused a slot. */
-export type RefusalReason = "client_share" | "queue_full" | "queue_timeout";
+export type RefusalReason = "client_share" | "client_rate" | "queue_full" | "queue_timeout";
 
 interface Waiter {
   client: string | undefined;
@@ -88,7 +103,13 @@ export class RenderLimiter {
   /** Requests refused since start (any reason). */
   refused = 0;
   /** Refusals since start by reason. */
-  readonly refusals: Record<RefusalReason, number> = { client_share: 0, queue_full: 0, queue_timeout: 0 };
+  readonly refusals: Record<RefusalReason, number> = { client_share: 0, client_rate: 0, queue_full: 0, queue_timeout: 0 };
+  readonly perClientRate: number;
+  readonly perClientBurst: number;
+  /** Each client's tokens, as of `at` (the clock's milliseconds). */
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  /** Until when some client's bucket may be empty: before then any request may be refused. */
+  private drainedUntil = -Infinity;
 
   constructor(options: RenderLimitOptions = {}) {
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_RENDER_CONCURRENCY);
@@ -99,6 +120,38 @@ export class RenderLimiter {
     this.clientOf = options.clientOf ?? (() => undefined);
     this.shareLingerMs = Math.max(0, options.shareLingerMs ?? DEFAULT_SHARE_LINGER_MS);
     this.now = options.now ?? (() => performance.now());
+    this.perClientRate = Math.max(0, options.perClientRate ?? DEFAULT_RENDER_RATE_PER_CLIENT);
+    this.perClientBurst = Math.max(1, options.perClientBurst ?? DEFAULT_RENDER_BURST_PER_CLIENT);
+  }
+
+  /** The client's tokens now (refilled since last seen); a full bucket for a new client. */
+  private tokensOf(client: string, now: number): number {
+    const bucket = this.buckets.get(client);
+    if (!bucket) return this.perClientBurst;
+    return Math.min(this.perClientBurst, bucket.tokens + ((now - bucket.at) / 1000) * this.perClientRate);
+  }
+
+  /** Whether `client` has no render left in its budget now. */
+  private overRate(client: string | undefined): boolean {
+    if (client === undefined || this.perClientRate === 0) return false;
+    return this.tokensOf(client, this.now()) < 1;
+  }
+
+  /** One render of `client` started: a token spent. */
+  private charge(client: string | undefined): void {
+    if (client === undefined || this.perClientRate === 0) return;
+    const now = this.now();
+    const tokens = Math.max(0, this.tokensOf(client, now) - 1);
+    this.buckets.delete(client);
+    this.buckets.set(client, { tokens, at: now });
+    if (tokens < 1) this.drainedUntil = Math.max(this.drainedUntil, now + ((1 - tokens) / this.perClientRate) * 1000);
+    if (this.buckets.size > MAX_BUCKETS) {
+      // Oldest first: a client not seen for a while has a full bucket again, the same as none.
+      for (const [other] of this.buckets) {
+        if (this.buckets.size <= MAX_BUCKETS / 2 || this.tokensOf(other, now) < this.perClientBurst) break;
+        this.buckets.delete(other);
+      }
+    }
   }
 
   readonly shareLingerMs: number;
@@ -176,6 +229,7 @@ export class RenderLimiter {
 
   /** Why a request of `client` would be refused now without waiting, or null if it may run or queue. */
   private refusalFor(client: string | undefined): RefusalReason | null {
+    if (this.overRate(client)) return "client_rate";
     const ownRoom = this.hasOwnSlotRoom(client);
     if (ownRoom && this.running < this.concurrency) return null;
     if (client !== undefined && (this.clients.get(client)?.queued ?? 0) >= this.perClientQueue) return "client_share";
@@ -184,7 +238,8 @@ export class RenderLimiter {
   }
 
   private refuseFor(reason: RefusalReason, client?: string): null {
-    if (reason === "client_share") this.notePastShare(client);
+    // Past its budget in time or in slots: a crawler, which renders only in others' pauses.
+    if (reason === "client_share" || reason === "client_rate") this.notePastShare(client);
     this.refused++;
     this.refusals[reason]++;
     return null;
@@ -200,8 +255,9 @@ export class RenderLimiter {
       this.abandoned++;
       return Promise.resolve(null);
     }
-    if (this.hasOwnSlotRoom(client) && this.running < this.concurrency) return Promise.resolve(this.take(client));
     const reason = this.refusalFor(client);
+    if (reason === "client_rate") return Promise.resolve(this.refuseFor(reason, client));
+    if (this.hasOwnSlotRoom(client) && this.running < this.concurrency) return Promise.resolve(this.take(client));
     if (reason) return Promise.resolve(this.refuseFor(reason, client));
     return new Promise((resolve) => {
       const leave = () => {
@@ -241,6 +297,7 @@ export class RenderLimiter {
   }
 
   private take(client: string | undefined): Release {
+    this.charge(client);
     this.running++;
     this.use(client).running++;
     let released = false;
@@ -343,7 +400,7 @@ export class RenderLimiter {
    * client may queue): callers can skip naming the client.
    */
   get mayRefuse(): boolean {
-    return this.waiting.length > 0 || this.queueSize === 0 || this.perClientQueue === 0;
+    return this.waiting.length > 0 || this.queueSize === 0 || this.perClientQueue === 0 || this.now() < this.drainedUntil;
   }
 
   /** `wouldRefuse` for the current request's client. */

@@ -19,6 +19,8 @@ export interface ImageServiceOptions {
   encodeConcurrency?: number;
   /** Misses that may wait for an encode (default 64: a cold page asks for many at once); past that a fast 503. */
   encodeQueue?: number;
+  /** Queue places one client's misses may hold (default half the queue, rounded up); past that a fast 503. */
+  encodeQueuePerClient?: number;
   /** Longest wait for an encode in ms (default 20 s), then a 503. */
   encodeQueueTimeoutMs?: number;
   /** Encodes (cache misses) one client may cause per minute (default 120); past that a 429. */
@@ -40,8 +42,12 @@ export const DEFAULT_ENCODE_QUEUE_TIMEOUT_MS = 20_000;
 export const DEFAULT_MISSES_PER_CLIENT_PER_MINUTE = 120;
 /** Bytes of decoded images libvips keeps between operations (sharp's default is 50 MB). */
 const SHARP_CACHE_MEMORY_MB = 16;
-/** A focal point is kept to a twentieth of the source's size: the crop moves by at most 2.5 %. */
-const FOCAL_STEPS = 20;
+/**
+ * A crop's possible offsets along the side it can move: its start, a quarter, the middle, three
+ * quarters and its end. A focal point picks the nearest, so the crop is at most an eighth of its
+ * slack from where the exact point would put it.
+ */
+const FOCAL_POSITIONS = 5;
 
 /** The variants the site's pages ask for (app/lib/image-url.ts, one source). */
 export function siteVariantPolicy(): VariantPolicy {
@@ -113,63 +119,105 @@ export function effectiveSize(source: { width: number; height: number }, request
 
 /**
  * The request as encoded: its effective size (every size beyond the original is one encode) and
- * its focal point as a point on a 20 × 20 grid of the source (ignored without a crop), so no two
- * encodes of a file give the same picture.
+ * its focal point, kept only where it can move the crop and then as one of `FOCAL_POSITIONS`
+ * offsets along the side that has room (the other side's coordinate is the centre). A focal point
+ * on an image shown at its own aspect, or without a crop, is dropped: it changes nothing.
  */
 export function canonicalRequest(request: ImageRequest, source: { width: number; height: number }): ImageRequest {
   const size = effectiveSize(source, request);
   const out: ImageRequest = { file: request.file, ...size };
   if (request.format) out.format = request.format;
   if (request.quality !== undefined) out.quality = request.quality;
-  if (request.focal && size.width && size.height) {
-    const snap = (centre: number, extent: number) => {
-      const step = Math.max(1, extent / FOCAL_STEPS);
-      return Math.min(extent, Math.max(0, Math.round(Math.round(centre / step) * step)));
-    };
-    const x = snap((request.focal.x1 + request.focal.x2) / 2, source.width);
-    const y = snap((request.focal.y1 + request.focal.y2) / 2, source.height);
-    out.focal = { x1: x, y1: y, x2: x, y2: y };
-  }
+  if (!request.focal || !size.width || !size.height) return out;
+  const crop = focalCrop(source, size, request.focal);
+  const slackX = Math.round(source.width * crop.scale) - crop.width;
+  const slackY = Math.round(source.height * crop.scale) - crop.height;
+  // A scaled source the crop covers within a pixel has nowhere to move it.
+  if (slackX <= 1 && slackY <= 1) return out;
+  const position = (offset: number, slack: number) => Math.round((offset / slack) * (FOCAL_POSITIONS - 1)) / (FOCAL_POSITIONS - 1);
+  // The source point that puts the crop's centre at the snapped offset.
+  const centre = (offset: number, box: number) => Math.round((offset + box / 2) / crop.scale);
+  const x = slackX > 1 ? centre(position(crop.left, slackX) * slackX, crop.width) : Math.round(source.width / 2);
+  const y = slackY > 1 ? centre(position(crop.top, slackY) * slackY, crop.height) : Math.round(source.height / 2);
+  out.focal = { x1: x, y1: y, x2: x, y2: y };
   return out;
 }
 
-/** A bounded number of encodes at a time, with a short queue; null when it is full or the wait ends. */
+interface EncodeWaiter {
+  grant: () => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * A bounded number of encodes at a time, with a short queue shared out by client: a freed encode
+ * goes to the next client in turn (round-robin), not to the oldest miss, so one client's many
+ * misses wait behind each other rather than in front of everyone's; one client holds at most
+ * `perClientQueue` places. Null when the queue (or the client's share of it) is full or the wait ends.
+ */
 export class EncodeLimiter {
   private running = 0;
-  private readonly waiting: { grant: () => void; timer: ReturnType<typeof setTimeout> }[] = [];
+  /** Waiting misses by client; the Map's order is the clients' turn. */
+  private readonly waiting = new Map<string, EncodeWaiter[]>();
+  private waitingCount = 0;
   refused = 0;
+  readonly perClientQueue: number;
   constructor(
     readonly concurrency: number,
     readonly queueSize: number,
     readonly timeoutMs: number,
-  ) {}
+    perClientQueue?: number,
+  ) {
+    this.perClientQueue = perClientQueue ?? queueSize;
+  }
 
   get active(): number {
     return this.running;
   }
   get queued(): number {
-    return this.waiting.length;
+    return this.waitingCount;
   }
 
-  acquire(): Promise<(() => void) | null> {
+  acquire(client = "unknown"): Promise<(() => void) | null> {
     if (this.running < this.concurrency) return Promise.resolve(this.take());
-    if (this.waiting.length >= this.queueSize) {
+    const mine = this.waiting.get(client) ?? [];
+    if (this.waitingCount >= this.queueSize || mine.length >= this.perClientQueue) {
       this.refused++;
       return Promise.resolve(null);
     }
     return new Promise((resolve) => {
-      const waiter = {
+      const waiter: EncodeWaiter = {
         grant: () => resolve(this.take()),
         timer: setTimeout(() => {
-          const at = this.waiting.indexOf(waiter);
-          if (at !== -1) this.waiting.splice(at, 1);
+          const list = this.waiting.get(client);
+          const at = list?.indexOf(waiter) ?? -1;
+          if (list && at !== -1) {
+            list.splice(at, 1);
+            this.waitingCount--;
+            if (list.length === 0) this.waiting.delete(client);
+          }
           this.refused++;
           resolve(null);
         }, this.timeoutMs),
       };
       waiter.timer.unref?.();
-      this.waiting.push(waiter);
+      mine.push(waiter);
+      if (!this.waiting.has(client)) this.waiting.set(client, mine);
+      this.waitingCount++;
     });
+  }
+
+  /** The next client's oldest waiter; the client goes to the back of the turn. */
+  private next(): EncodeWaiter | undefined {
+    for (const [client, list] of this.waiting) {
+      this.waiting.delete(client);
+      const waiter = list.shift();
+      if (list.length > 0) this.waiting.set(client, list);
+      if (waiter) {
+        this.waitingCount--;
+        return waiter;
+      }
+    }
+    return undefined;
   }
 
   private take(): () => void {
@@ -179,7 +227,7 @@ export class EncodeLimiter {
       if (done) return;
       done = true;
       this.running--;
-      const next = this.waiting.shift();
+      const next = this.next();
       if (next) {
         clearTimeout(next.timer);
         next.grant();
@@ -243,6 +291,7 @@ export function createImageService(options: ImageServiceOptions): ImageService {
     Math.max(1, options.encodeConcurrency ?? DEFAULT_ENCODE_CONCURRENCY),
     Math.max(0, options.encodeQueue ?? DEFAULT_ENCODE_QUEUE),
     options.encodeQueueTimeoutMs ?? DEFAULT_ENCODE_QUEUE_TIMEOUT_MS,
+    Math.max(0, options.encodeQueuePerClient ?? Math.ceil(Math.max(0, options.encodeQueue ?? DEFAULT_ENCODE_QUEUE) / 2)),
   );
   const misses = new MissBudget(options.missesPerClientPerMinute ?? DEFAULT_MISSES_PER_CLIENT_PER_MINUTE, options.now);
   // libvips keeps decoded images and open files between operations (50 MB, 20 files, 100 items by
@@ -344,7 +393,7 @@ export function createImageService(options: ImageServiceOptions): ImageService {
       stats.refusedClient++;
       return { status: 429, error: "Too many new image sizes from your connection. Please wait a minute and try again.", retryAfter: wait };
     }
-    const release = await encoder.acquire();
+    const release = await encoder.acquire(client);
     if (!release) {
       stats.refusedBusy++;
       return { status: 503, error: "The image service is busy. Please try again shortly.", retryAfter: 5 };

@@ -157,7 +157,7 @@ export class Metrics {
     const refusalsSeen = new Map<string, number>();
     new Counter({
       name: "render_refusals_total",
-      help: "Renders refused with a fast 503, by reason (client_share: one client over its share; queue_full; queue_timeout).",
+      help: "Renders refused with a fast 503, by reason (client_share: one client over its share; client_rate: over its renders in time; queue_full; queue_timeout).",
       labelNames: ["reason"],
       registers,
       collect() {

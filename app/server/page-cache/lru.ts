@@ -82,7 +82,7 @@ export class ByteLru<V extends { bytes: number }> {
     this.protectedBytes = 0;
   }
 
-  /** Every value, without changing the order. */
+  /** Every value, both segments (no order promised; reading does not count as a use). */
   *values(): IterableIterator<V> {
     yield* this.probation.values();
     yield* this.protectedKeys.values();

@@ -110,14 +110,24 @@ const EXECUTED_TYPE = /^\s*(module|speculationrules|(text|application)\/(java|ec
  * The CSP hash sources ('sha256-<base64>') of every inline script of `html` that a browser would
  * run (not `src` scripts, not data blocks such as JSON-LD), each once, in order. Hashed as the
  * browser does: the script's text, line breaks normalised by the HTML parser, in UTF-8.
+ *
+ * With the render's `nonce`, only the scripts that carry it count, each hashed as it is sent (the
+ * nonce taken out): the render's own. A script that came in with content has no nonce (content
+ * cannot know it), so a stored page never trusts it.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, nonce?: string): string[] {
   const hashes: string[] = [];
   for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
     if (/\ssrc\s*=/i.test(attributes)) continue;
     const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
     if (type && !EXECUTED_TYPE.test(type[1] ?? type[2] ?? type[3] ?? "")) continue;
-    const source = `'sha256-${createHash("sha256").update(text.replace(/\r\n?/g, "\n"), "utf8").digest("base64")}'`;
+    let script = text;
+    if (nonce !== undefined) {
+      const own = /\snonce\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+      if (nonce.length < MIN_NONCE_LENGTH || (own?.[1] ?? own?.[2] ?? own?.[3]) !== nonce) continue;
+      script = withoutNonce(text, nonce);
+    }
+    const source = `'sha256-${createHash("sha256").update(script.replace(/\r\n?/g, "\n"), "utf8").digest("base64")}'`;
     if (!hashes.includes(source)) hashes.push(source);
   }
   return hashes;
@@ -258,10 +268,12 @@ export class PageCache {
 
   /** A shareable response as a CDN may keep it: no nonce, a CSP of script hashes. */
   private async shareable(response: Response, nonce: string): Promise<Response> {
-    const html = withoutNonce(await response.text(), nonce);
+    const rendered = await response.text();
+    const html = withoutNonce(rendered, nonce);
     const headers = new Headers(response.headers);
     headers.delete("Content-Length");
-    if (this.scriptPolicy) headers.set("Content-Security-Policy", this.scriptPolicy(inlineScriptHashes(html)));
+    // The render's own scripts are those with its nonce, read before the nonce is taken out.
+    if (this.scriptPolicy) headers.set("Content-Security-Policy", this.scriptPolicy(inlineScriptHashes(rendered, nonce)));
     return new Response(html, { status: response.status, statusText: response.statusText, headers });
   }
 

@@ -212,7 +212,7 @@ describe("<Blocks> on a page of islands", () => {
     expect(props.form).toBeNull();
     // Exactly one island, and the page's values once.
     expect(container.querySelectorAll("[data-island]")).toHaveLength(1);
-    expect(JSON.parse(container.querySelector("script#island-page")!.textContent!)).toEqual(PAGE);
+    expect(JSON.parse(container.querySelector("script[data-island-page]")!.textContent!)).toEqual(PAGE);
   });
 
   it("makes the interactive bloks inside a static container islands each, and an island's inner bloks part of it", () => {

@@ -9,7 +9,7 @@ import {
 import { CACHE_POLICIES, type CachePolicy } from "~/server/http/cache-policy";
 
 /** A cache on a fake clock that the test moves by hand. */
-function setup(options: { maxEntries?: number; cvMaxAgeMs?: number } = {}) {
+function setup(options: { maxEntries?: number; maxMisses?: number; cvMaxAgeMs?: number } = {}) {
   let now = 1_000_000;
   const errors: string[] = [];
   const cache = new ContentCache({ now: () => now, onError: (key) => errors.push(key), ...options });
@@ -205,5 +205,38 @@ describe("ContentCache", () => {
     const b = upstream("b2");
     expect(await cache.read(policy, "b", b)).toBe("b2");
     expect(b).toHaveBeenCalledTimes(1);
+  });
+
+  it("resists a scan: thousands of distinct reads made once leave the entries in use (and their stale copies)", async () => {
+    const { cache, advance } = setup({ maxEntries: 100 });
+    const policy = CACHE_POLICIES.pages;
+    for (const key of ["home", "offers", "news"]) {
+      await cache.read(policy, key, upstream(key));
+      await cache.read(policy, key, upstream(key));
+    }
+    for (let i = 0; i < 3000; i++) await cache.read(policy, `scan-${i}`, upstream(`found ${i}`));
+    expect(cache.size).toBeLessThanOrEqual(100);
+    // Long past their freshness, with the content service down: the pages in use still serve.
+    advance(policy.ttlMs + policy.staleWhileRevalidateMs + 1);
+    for (const key of ["home", "offers", "news"]) {
+      expect(await cache.read(policy, key, upstream<string>(new Error("down")))).toBe(key);
+    }
+  });
+
+  it("keeps answers of nothing apart, in a bound of their own", async () => {
+    const { cache } = setup({ maxEntries: 100, maxMisses: 10 });
+    const policy = CACHE_POLICIES.pages;
+    for (let i = 0; i < 50; i++) await cache.read(policy, `found-${i}`, upstream(`found ${i}`));
+    for (let i = 0; i < 1000; i++) await cache.read(policy, `missing-${i}`, upstream(null));
+    expect(cache.size).toBe(60);
+    // Every entry with content, even those read only once, is still there.
+    for (let i = 0; i < 50; i++) {
+      const fetch = upstream("read again");
+      expect(await cache.read(policy, `found-${i}`, fetch)).toBe(`found ${i}`);
+      expect(fetch).not.toHaveBeenCalled();
+    }
+    const missing = upstream(null);
+    expect(await cache.read(policy, "missing-999", missing)).toBeNull();
+    expect(missing).not.toHaveBeenCalled();
   });
 });

@@ -60,7 +60,7 @@ describe("startOutbox (the server's worker)", () => {
       await store.insert(after);
       outbox.kick();
       for (let i = 0; i < 250 && (await store.counts()).delivered < 2; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(await store.counts()).toEqual({ pending: 0, delivered: 2, failed: 0 });
+      expect(await store.counts()).toEqual({ pending: 0, delivered: 2, failed: 0, held: 0 });
       expect(crm.successes.get(before.idempotencyKey)).toBe(1);
       expect(crm.successes.get(after.idempotencyKey)).toBe(1);
       // Started twice, it is still one worker.
@@ -80,7 +80,7 @@ describe("startOutbox (the server's worker)", () => {
       await store.insert(leadInput());
       outbox.kick();
       await new Promise((r) => setTimeout(r, 50));
-      expect(await store.counts()).toEqual({ pending: 1, delivered: 0, failed: 0 });
+      expect(await store.counts()).toEqual({ pending: 1, delivered: 0, failed: 0, held: 0 });
     } finally {
       await outbox.stop();
     }

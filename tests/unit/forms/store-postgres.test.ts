@@ -59,7 +59,7 @@ if (DATABASE_URL) {
         await store.markFailed({ id: failed.id, claimToken: null }, 10, "HTTP 400", 300);
         const cli = (...args: string[]) =>
           spawnSync("npx", ["tsx", "scripts/leads.ts", ...args], { encoding: "utf8", env: { ...process.env, DATABASE_URL: harness.url } });
-        expect(cli("status").stdout).toMatch(/^Postgres at 127\.0\.0\.1:\d+\/\w+: 1 pending, 0 delivered, 1 failed$/m);
+        expect(cli("status").stdout).toMatch(/^Postgres at 127\.0\.0\.1:\d+\/\w+: 1 pending, 0 delivered, 1 failed, 0 held$/m);
         expect(cli("retry").stdout).toMatch(/^Re-queued 1 failed lead\(s\) in Postgres/m);
         const csv = cli("export", "--status", "pending").stdout.trim().split("\n");
         expect(csv).toHaveLength(3);

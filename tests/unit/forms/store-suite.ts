@@ -63,7 +63,7 @@ export function describeStoreAndOutbox(name: string, makeHarness: () => Promise<
       expect(lead).toMatchObject({ status: "pending", attempts: 0, nextAttemptAt: 1_000, createdAt: 1_000, deliveredAt: null, lastError: null });
       expect(lead.payload).toEqual(input.payload);
       expect(await store.get(lead.id)).toEqual(lead);
-      expect(await store.counts()).toEqual({ pending: 1, delivered: 0, failed: 0 });
+      expect(await store.counts()).toEqual({ pending: 1, delivered: 0, failed: 0, held: 0 });
     });
 
     it("stores a retried submission (same idempotency key) once", async () => {
@@ -122,13 +122,26 @@ export function describeStoreAndOutbox(name: string, makeHarness: () => Promise<
       expect(await store.markDelivered(second, 2_700)).toBe(false);
     });
 
+    it("keeps a held lead out of the outbox until it is released", async () => {
+      const held = (await store.insert(leadInput({ held: true }), 100)).lead;
+      const plain = (await store.insert(leadInput(), 100)).lead;
+      expect(held.status).toBe("held");
+      expect(await store.counts()).toEqual({ pending: 1, delivered: 0, failed: 0, held: 1 });
+      expect((await store.claimDue(1_000, 10, 60_000)).map((l) => l.id)).toEqual([plain.id]);
+      expect((await store.list("held")).map((l) => l.id)).toEqual([held.id]);
+      expect(await store.releaseHeld(2_000, "no-such-id")).toBe(0);
+      expect(await store.releaseHeld(2_000)).toBe(1);
+      expect(await store.get(held.id)).toMatchObject({ status: "pending", nextAttemptAt: 2_000 });
+      expect((await store.claimDue(3_000, 10, 60_000)).map((l) => l.id)).toEqual([held.id]);
+    });
+
     it("marks delivered, failed, and re-queues failed leads", async () => {
       const a = (await store.insert(leadInput(), 100)).lead;
       const b = (await store.insert(leadInput(), 200)).lead;
       const [claimedA, claimedB] = await store.claimDue(1_000, 10, 60_000);
       expect(await store.markDelivered(claimedA, 5_000)).toBe(true);
       expect(await store.markFailed(claimedB, 10, "HTTP 400", 5_000)).toBe(true);
-      expect(await store.counts()).toEqual({ pending: 0, delivered: 1, failed: 1 });
+      expect(await store.counts()).toEqual({ pending: 0, delivered: 1, failed: 1, held: 0 });
       expect(await store.get(a.id)).toMatchObject({ status: "delivered", deliveredAt: 5_000, attempts: 1 });
       expect(await store.get(b.id)).toMatchObject({ status: "failed", attempts: 10, lastError: "HTTP 400" });
       expect((await store.list("failed")).map((l) => l.id)).toEqual([b.id]);

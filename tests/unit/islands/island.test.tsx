@@ -9,7 +9,7 @@ import {
   IslandHostProvider,
   IslandPageScript,
   IslandRendererProvider,
-  PAGE_SCRIPT_ID,
+  PAGE_ATTRIBUTE,
   PROPS_ATTRIBUTE,
   scriptJson,
   useIslandHost,
@@ -252,7 +252,7 @@ describe("<Island> on the server of a page of islands", () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const container = document.createElement("div");
     container.innerHTML = html;
-    const script = container.querySelector(`script#${PAGE_SCRIPT_ID}`)!;
+    const script = container.querySelector(`script[${PAGE_ATTRIBUTE}]`)!;
     expect(script.getAttribute("type")).toBe("application/json");
     expect(JSON.parse(script.textContent!)).toEqual(value);
   });

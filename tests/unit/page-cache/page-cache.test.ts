@@ -121,6 +121,19 @@ describe("script hashes of a shareable page", () => {
 });
 
 describe("PageCache", () => {
+  it("trusts only the render's own scripts (those with its nonce), never one that came in with content", async () => {
+    const nonce = "nonce-own-abcdefghijklmnop";
+    const html = (n: string) =>
+      `<html><script nonce="${n}">window.ENV={"n":"${n}"}</script><p><script>alert(1)</script><script nonce="guess">alert(2)</script></p>` +
+      `<script type="application/ld+json" nonce="${n}">{}</script></html>`;
+    expect(inlineScriptHashes(html(nonce), nonce)).toEqual([sha256('window.ENV={"n":""}')]);
+    const cache = new PageCache(pageKeys, { scriptPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}` });
+    const { render } = renderer({ body: () => html(nonce) });
+    const miss = await cache.serve(req("/au/privacy"), nonce, render, true);
+    expect(miss.headers.get("Content-Security-Policy")).toBe(`script-src 'self' ${sha256('window.ENV={"n":""}')}`);
+    expect(await miss.text()).toContain('<script>window.ENV={"n":""}</script>');
+  });
+
   it("renders a miss with what the route reads, in the request's order, and keys it sorted", async () => {
     const cache = new PageCache(pageKeys);
     const seen: string[] = [];

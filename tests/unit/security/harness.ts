@@ -62,6 +62,9 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     SITE_URL: "https://www.kestrel.test",
     LEADS_DB_PATH: path.join(dir, "leads.db"),
     REVERSE_GEOCODE_URL: "",
+    // One address for every request of a test file (fuzzing renders thousands): the budget of
+    // renders in time is tested on its own.
+    RENDER_RATE_PER_CLIENT: "0",
     ...overrides,
   };
   for (const [key, value] of Object.entries(vars)) process.env[key] = value;
