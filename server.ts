@@ -28,16 +28,26 @@ const BUILD_PATH = path.resolve("build/server/index.js");
 const logger = createLogger(env.LOG_FORMAT ?? (IS_PROD ? "json" : "pretty"));
 installConsoleLogger(logger, { stacks: !IS_PROD });
 
+const server: Server = createServer();
+
+// Development: Vite builds on request. The app's browser build serves the documents that hydrate
+// whole; content pages hydrate as islands from the islands' own config, as in production (only its
+// entry's URL differs, app/islands/assets.server.ts). Live reload goes through the site's own port.
 const viteDevServer = IS_PROD
   ? undefined
-  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true }, appType: "custom" }));
+  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" }));
+const islandsDevServer = IS_PROD
+  ? undefined
+  : await import("vite").then((vite) =>
+      vite.createServer({ configFile: "vite.islands.config.ts", cacheDir: "node_modules/.vite-islands", server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom" }),
+    );
 
 async function getBuild(): Promise<ServerBuild> {
   if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
   return (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
 }
 
-const { app, listener } = createApp({ env, build: IS_PROD ? await getBuild() : getBuild, logger, viteDevServer });
+const { app, listener } = createApp({ env, build: IS_PROD ? await getBuild() : getBuild, logger, viteDevServer, islandsDevServer });
 
 // The CRM outbox: opens the lead store, runs migrations and delivers stored leads.
 const outbox = await startOutbox(env);
@@ -70,7 +80,7 @@ const onListening = () => {
   const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;
   console.log(`[${env.NODE_ENV}] listening on http://${env.HOST ?? "localhost"}:${env.PORT} with ${source}`);
 };
-const server: Server = createServer(listener);
+server.on("request", listener);
 if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
 else server.listen(env.PORT, onListening);
 // Slow clients cannot hold a connection open forever.
@@ -85,6 +95,7 @@ function shutdown(signal: string) {
       .then(() => closeLeadStore())
       .finally(() => {
         void viteDevServer?.close();
+        void islandsDevServer?.close();
         process.exit(0);
       });
   });

@@ -96,6 +96,10 @@ export default defineConfig({
   publicDir: false,
   plugins: [withoutCss(), noServerModules(), freshEntryGraph(), tsconfigPaths()],
   esbuild: { jsx: "automatic" },
+  // The dev server (server.ts) compiles JSX for React's development runtime, which the scan of the
+  // entry's imports does not find: found late, it would be bundled again, and the page would load
+  // a second React mid-hydration.
+  optimizeDeps: { include: ["react/jsx-dev-runtime"] },
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
     outDir: "build/client/islands",

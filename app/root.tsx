@@ -48,9 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * How the browser runs the page. A published page is server HTML whose interactive parts are
- * islands (app/islands/), each hydrated on its own; the framework's runtime does not load. The
- * whole document hydrates as one app in the editor's preview (content changes live), on the dev
- * server (no islands build) and on pages that are one application (`handle.hydrate`).
+ * islands (app/islands/), each hydrated on its own; the framework's runtime does not load. So it
+ * is on the dev server too (Vite serves the same entry). The whole document hydrates as one app
+ * only where the router is needed: the editor's preview (content changes live) and pages that are
+ * one application (`handle.hydrate`).
  */
 function useHydrationMode(data: Awaited<ReturnType<typeof loader>> | undefined): "islands" | "app" {
   const matches = useMatches();
