@@ -21,7 +21,7 @@ import { PageLocationProvider } from "~/islands/page-location";
 import { SPECULATION_RULES } from "~/islands/speculation-rules";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen } from "~/pages/error-screen";
-import { isNotFoundPayload } from "~/server/http/not-found-payload";
+import { isNotFoundPayload } from "~/features/routing/not-found-payload";
 import { errorMeta } from "~/features/routing/route-meta";
 import { layoutDataIn, rootDataIn, type PageHandle } from "~/features/routing/route-data";
 import { useNonce } from "~/server/security/nonce";
