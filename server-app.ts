@@ -17,6 +17,7 @@ import { PUBLIC_DEFAULT_TOKEN_NOTICE, previewTokenAllowedFrom, usesPublicDefault
 import { DRAFT_NEEDS_PREVIEW_TOKEN } from "./app/content/local-api/index";
 import { hasPreviewParams } from "./app/features/preview/params";
 import { createImageService } from "./app/server/images/image-service.server";
+import { ISLANDS_DIR } from "./app/islands/assets.server";
 import {
   DEFAULT_IMAGE_RATE_LIMIT,
   DEFAULT_POST_RATE_LIMIT,
@@ -65,6 +66,8 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   logger: Logger;
   viteDevServer?: ViteDevServer;
+  /** Development: Vite serving the islands' entry and modules from source under /islands/. */
+  islandsDevServer?: ViteDevServer;
   /** Where resized images are cached (default .cache/images). */
   imageCacheDir?: string;
   /** True once the process is shutting down: /readyz then answers 503 at once. */
@@ -104,7 +107,7 @@ export interface CreatedApp {
   listener: RequestListener;
 }
 
-export function createApp({ env, build, logger, viteDevServer, imageCacheDir, draining = () => false }: AppOptions): CreatedApp {
+export function createApp({ env, build, logger, viteDevServer, islandsDevServer, imageCacheDir, draining = () => false }: AppOptions): CreatedApp {
   const production = env.NODE_ENV === "production";
   const headerOptions = {
     production,
@@ -133,7 +136,7 @@ export function createApp({ env, build, logger, viteDevServer, imageCacheDir, dr
   app.use(previewMiddleware(env));
 
   mountCanonicalRedirects(app, env, production);
-  mountStaticFiles(app, viteDevServer, path.resolve(env.RETAINED_ASSETS_DIR));
+  mountStaticFiles(app, viteDevServer, path.resolve(env.RETAINED_ASSETS_DIR), islandsDevServer);
   mountImages(app, env, metrics, imageCacheDir);
   // Content assets (images, video, PDF, CSV) of the local content set.
   app.use("/media", express.static(path.join(env.CONTENT_DIR_ABS, "assets"), { maxAge: "1d", fallthrough: false }));
@@ -244,7 +247,12 @@ function mountCanonicalRedirects(app: Express, env: Env, production: boolean): v
 }
 
 /** The build's files (or Vite in development) and public/. */
-function mountStaticFiles(app: Express, viteDevServer: ViteDevServer | undefined, retainedDir: string): void {
+function mountStaticFiles(app: Express, viteDevServer: ViteDevServer | undefined, retainedDir: string, islandsDevServer?: ViteDevServer): void {
+  if (islandsDevServer) {
+    // Only the islands' URLs: that server's base is /islands/, and other paths are the app's.
+    const islands = islandsDevServer.middlewares;
+    app.use((req, res, next) => (req.path.startsWith(`/${ISLANDS_DIR}/`) ? islands(req, res, next) : next()));
+  }
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {

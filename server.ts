@@ -29,9 +29,19 @@ const BUILD_PATH = path.resolve("build/server/index.js");
 const logger = createLogger(env.LOG_FORMAT ?? (IS_PROD ? "json" : "pretty"));
 installConsoleLogger(logger, { stacks: !IS_PROD });
 
+const server: Server = createServer();
+
+// Development: Vite builds on request. The app's browser build serves the documents that hydrate
+// whole; content pages hydrate as islands from the islands' own config, as in production (only its
+// entry's URL differs, app/islands/assets.server.ts). Live reload goes through the site's own port.
 const viteDevServer = IS_PROD
   ? undefined
-  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true }, appType: "custom" }));
+  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" }));
+const islandsDevServer = IS_PROD
+  ? undefined
+  : await import("vite").then((vite) =>
+      vite.createServer({ configFile: "vite.islands.config.ts", cacheDir: "node_modules/.vite-islands", server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom" }),
+    );
 
 async function getBuild(): Promise<ServerBuild> {
   if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
@@ -45,6 +55,7 @@ const { app, listener } = createApp({
   build: IS_PROD ? await getBuild() : getBuild,
   logger,
   viteDevServer,
+  islandsDevServer,
   draining: () => shutdown?.draining === true,
 });
 
@@ -79,7 +90,6 @@ const onListening = () => {
   const source = env.STORYBLOK_TOKEN ? `Storyblok (${env.STORYBLOK_REGION})` : `local content at ${env.CONTENT_DIR}`;
   console.log(`[${env.NODE_ENV}] listening on http://${env.HOST ?? "localhost"}:${env.PORT} with ${source}`);
 };
-const server: Server = createServer();
 shutdown = createGracefulShutdown({
   server,
   ...shutdownTimes(env),
@@ -90,6 +100,7 @@ shutdown = createGracefulShutdown({
     await invalidation?.stop();
     await closeLeadStore();
     await viteDevServer?.close();
+    await islandsDevServer?.close();
   },
   exit: (code) => process.exit(code),
   log: (message) => console.log(message),

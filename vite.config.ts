@@ -12,9 +12,9 @@ declare module "@remix-run/node" {
 type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
 
 /**
- * The browser build of the documents that hydrate whole (the editor's preview, the dev server, a
- * route with `handle.hydrate = "app"`); published content pages run as islands
- * (vite.islands.config.ts). Its chunks:
+ * The browser build of the documents that hydrate whole (the editor's preview, a route with
+ * `handle.hydrate = "app"`); content pages run as islands (vite.islands.config.ts), on the dev
+ * server too. Its chunks:
  * - zod and app/lib/zod-config.ts are one chunk, so the jitless setting runs right after zod itself,
  *   before any module that builds a schema (zod-config.ts says why);
  * - the framework (React, ReactDOM, Remix and its routers) is one chunk, which changes only with an

@@ -48,7 +48,7 @@ const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler)\//;
  * then load React with the page (the performance e2e spec checks the entry imports nothing).
  */
 const RUNTIME =
-  /\/app\/(islands-runtime|islands\/(island|hydrate|use-hydrated|page-location|page-form)|features\/routing\/page-providers|features\/site-state\/site-context)\.tsx?$|\/node_modules\/(valtio|proxy-compare)\//;
+  /\/app\/(islands-runtime|islands\/(island|hydrate|use-hydrated|page-location|page-form)|features\/routing\/page-providers|features\/site-state\/site-context|components\/site-country)\.tsx?$|\/node_modules\/(valtio|proxy-compare)\//;
 
 /**
  * The small modules most islands render with (links, images, rich text, buttons, labels,
@@ -56,7 +56,7 @@ const RUNTIME =
  * apart and cost a request each.
  */
 const UI =
-  /\/app\/(components\/(blok-renderer|media-kind|use-media-query|smart-link|breakpoints|labels|section|button|text-or-rich|image|image-url|asset-hosts|rich-text|section-block)|content\/links|lib\/object|features\/analytics\/button-id)\.tsx?$/;
+  /\/app\/(components\/(blok-renderer|media-kind|use-media-query|smart-link|breakpoints|labels|section|button|text-or-rich|image|image-url|asset-hosts|rich-text|section-block|button-id)|content\/links|lib\/object)\.tsx?$/;
 
 interface ChunkApi {
   getModuleIds(): IterableIterator<string>;
@@ -96,6 +96,10 @@ export default defineConfig({
   publicDir: false,
   plugins: [withoutCss(), noServerModules(), freshEntryGraph(), tsconfigPaths()],
   esbuild: { jsx: "automatic" },
+  // The dev server (server.ts) compiles JSX for React's development runtime, which the scan of the
+  // entry's imports does not find: found late, it would be bundled again, and the page would load
+  // a second React mid-hydration.
+  optimizeDeps: { include: ["react/jsx-dev-runtime"] },
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
     outDir: "build/client/islands",

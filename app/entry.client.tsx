@@ -6,8 +6,8 @@ import { reloadOnChunkErrors } from "~/islands/chunk-errors";
 
 reloadOnChunkErrors();
 
-// The documents that hydrate as one app (app/root.tsx: the editor's preview, the dev server,
-// pages that are one application) load the blocks they render before React hydrates them.
+// The documents that hydrate as one app (app/root.tsx: the editor's preview, pages that are one
+// application) load the blocks they render before React hydrates them.
 const listed: unknown = JSON.parse(document.getElementById(APP_BLOCKS_ID)?.textContent ?? "[]");
 loadAppBlocks(listed)
   .catch((error: unknown) => console.error("[blocks]", error))

@@ -6,22 +6,19 @@ import { isbot } from "isbot";
 import type { ReactElement } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { BlokRenderScopeContext, createBlokRenderScope, takeRenderingBlok, type BlokRef, type BlokRenderScope } from "~/blocks/failures";
-import { loadAllBlocks } from "~/blocks/runtime/loading";
 import { IslandRendererProvider, type IslandRenderer } from "~/islands/island";
 import { islandAssets, islandChunkFiles } from "~/islands/assets.server";
 import { islandSources } from "~/islands.server";
 import { NonceProvider } from "~/server/security/nonce";
 import { getContentCache } from "~/content/cache.server";
-import { setStoryParser } from "~/content/story-parser";
-import { parseStoryBloks } from "~/blocks/parse";
+import { startBlocksOnServer } from "~/blocks/on-server.server";
 
 /** The content version this instance serves: shows which instances a publish reached. */
 const CONTENT_VERSION_HEADER = "X-Content-Version";
 
-// Every block component, loaded once: the server renders them synchronously.
-const blocksLoaded = loadAllBlocks();
-// Stories are read with their bloks parsed by the blocks' schemas.
-setStoryParser(parseStoryBloks);
+// The blocks on the server (a blok's way from story to screen): stories read with their bloks
+// parsed by the blocks' schemas, and every block component loaded once.
+const blocksLoaded = startBlocksOnServer();
 
 /** How long a streamed render may take before React gives up on what is still pending. */
 export const streamTimeout = 5_000;

@@ -21,7 +21,7 @@ import { PageLocationProvider } from "~/islands/page-location";
 import { SPECULATION_RULES } from "~/islands/speculation-rules";
 import { previewClientInfo } from "~/features/preview/preview.server";
 import { ErrorScreen, NotFoundScreen } from "~/pages/error-screen";
-import { isNotFoundPayload } from "~/server/http/not-found-payload";
+import { isNotFoundPayload } from "~/features/routing/not-found-payload";
 import { errorMeta } from "~/features/routing/route-meta";
 import { layoutDataIn, rootDataIn, type PageHandle } from "~/features/routing/route-data";
 import { useNonce } from "~/server/security/nonce";
@@ -48,9 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * How the browser runs the page. A published page is server HTML whose interactive parts are
- * islands (app/islands/), each hydrated on its own; the framework's runtime does not load. The
- * whole document hydrates as one app in the editor's preview (content changes live), on the dev
- * server (no islands build) and on pages that are one application (`handle.hydrate`).
+ * islands (app/islands/), each hydrated on its own; the framework's runtime does not load. So it
+ * is on the dev server too (Vite serves the same entry). The whole document hydrates as one app
+ * only where the router is needed: the editor's preview (content changes live) and pages that are
+ * one application (`handle.hydrate`).
  */
 function useHydrationMode(data: Awaited<ReturnType<typeof loader>> | undefined): "islands" | "app" {
   const matches = useMatches();

@@ -1,8 +1,8 @@
 // `npm test`: every check CI runs, in order: typecheck, lint, content check, unit tests, the
 // production build, the whole-system tests (two instances on one Postgres; Varnish with the CDN
-// recipe in front of the server) and the Playwright e2e suite (JavaScript on and off, with the
-// HTML and accessibility checkers) against the production server on the fixture content. Ends
-// with one summary line: "N passed, N failed".
+// recipe in front of the server), the Playwright e2e suite (JavaScript on and off, with the
+// HTML and accessibility checkers) against the production server on the fixture content, and a
+// few pages against the dev server. Ends with one summary line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureBuild, ensureChromium, ensureDependencies, ensureJava, ensureVarnish, run, startPostgres } from "./lib.mjs";
 
@@ -57,8 +57,8 @@ function readCounts() {
     counts.failed += r.numFailedTests ?? 0;
     counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   }
-  const e2e = ".cache/test-results/e2e.json";
-  if (existsSync(e2e)) {
+  for (const e2e of [".cache/test-results/e2e.json", ".cache/test-results/e2e-dev.json"]) {
+    if (!existsSync(e2e)) continue;
     const s = JSON.parse(readFileSync(e2e, "utf8")).stats ?? {};
     counts.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     counts.failed += s.unexpected ?? 0;
@@ -76,5 +76,7 @@ ensureBuild({ force: true });
 step("whole system (two instances, one Postgres; Varnish in front)", "npx", ["vitest", "run", "--config", "vitest.system.config.ts", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/test-results/system.json"], { ...postgresEnv, VARNISHD_PATH: varnishd });
 // ---- end several instances ----
 step("e2e (JavaScript on and off)", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium, JAVA_PATH: java });
+// Content pages on the dev server run as islands too: a few pages against `npm run dev`.
+step("e2e on the dev server", "npx", ["playwright", "test", "-c", "playwright.dev.config.ts"], { CHROMIUM_PATH: chromium });
 readCounts();
 summary(counts.failed > 0 ? 1 : 0);

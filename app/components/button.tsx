@@ -1,7 +1,7 @@
 import { usePageLocation } from "~/islands/page-location";
 import { isVideoUrl, resolveLink } from "~/content/links";
-import { buttonTrackingId } from "~/features/analytics/button-id";
-import { useSite } from "~/features/site-state/site-context";
+import { buttonTrackingId } from "~/components/button-id";
+import { useSite } from "~/components/site-country";
 import { videoLinkAttributes } from "./document-actions";
 import { editable } from "./editable";
 import { modalId } from "./modal-state";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type MouseEvent } from "react";
 import { resolveLink } from "~/content/links";
-import { useSite } from "~/features/site-state/site-context";
+import { useSite } from "~/components/site-country";
 import { editable } from "./editable";
 import { Button } from "./button";
 import { videoLinkAttributes } from "./document-actions";

@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import type { Blok, Country, RichText as RichTextDoc, RichTextNode } from "~/content/schema";
 import { resolveHref, safeHref } from "~/content/links";
 import { sitePath } from "~/content/site-path";
-import { useSite } from "~/features/site-state/site-context";
+import { useSite } from "~/components/site-country";
 import { useBlokRenderer } from "./blok-renderer";
 import { ResponsiveImage } from "~/components/image";
 import { IMAGE_SCREENS, intrinsicSize } from "~/lib/image-url";

@@ -3,7 +3,7 @@ import { ButtonGroup, type ButtonBlok } from "~/components/button";
 import { anchorId, cx } from "~/components/section";
 import { TextOrRichText, type TextOrRich } from "~/components/text-or-rich";
 import type { Country } from "~/content/schema";
-import { useSite } from "~/features/site-state/site-context";
+import { useSite } from "~/components/site-country";
 import { isVisibleIn, useBlockPosition } from "./visibility";
 
 export interface SectionFields {

@@ -1,7 +1,7 @@
 import type { MouseEventHandler, ReactNode } from "react";
 import { resolveLink, type ResolvedLink } from "~/content/links";
 import type { Link } from "~/content/schema";
-import { useSite } from "~/features/site-state/site-context";
+import { useSite } from "~/components/site-country";
 
 interface SmartLinkProps {
   link: Link | string | null | undefined;

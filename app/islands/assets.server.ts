@@ -71,13 +71,19 @@ export function islandAssetsFrom(manifest: Record<string, ManifestChunk>, base =
 }
 
 /**
- * The production build's islands (read once), or null without one (the dev server, unit tests):
- * every page then hydrates as one app.
+ * The entry on the dev server: the same module, which Vite serves from source under the islands'
+ * base (server.ts); its imports load as the page asks for them, so nothing is preloaded.
+ */
+export const DEV_ISLAND_ASSETS: IslandAssets = { entry: `/${ISLANDS_DIR}/${ENTRY_SOURCE}`, preloads: [] };
+
+/**
+ * The islands of this server (read once): the production build's, the dev server's entry from
+ * source, or null without either (unit tests): every page then hydrates as one app.
  */
 export function islandAssets(root = process.cwd()): IslandAssets | null {
   if (assets !== undefined) return assets;
   // The dev server builds nothing: an islands build left on disk would be stale.
-  if (process.env.NODE_ENV === "development") return (assets = null);
+  if (process.env.NODE_ENV === "development") return (assets = DEV_ISLAND_ASSETS);
   try {
     manifest = JSON.parse(readFileSync(path.join(root, MANIFEST), "utf8")) as Record<string, ManifestChunk>;
     assets = islandAssetsFrom(manifest);

@@ -26,8 +26,8 @@ export { defineIsland, PAGE_ATTRIBUTE, PROPS_ATTRIBUTE, scriptJson, type IslandD
  * How the page being rendered hosts islands:
  * - "islands": each island is a root of its own. The server renders it apart, the way the browser
  *   will hydrate it (`render`: the same providers, `wrap`, the same ids, `identifierPrefix`).
- * - "app": the whole document hydrates as one app (the editor's preview, the dev server, pages that
- *   are one application); an island is then an ordinary part of the tree.
+ * - "app": the whole document hydrates as one app (the editor's preview, pages that are one
+ *   application); an island is then an ordinary part of the tree.
  */
 export interface IslandHost<Page = unknown> {
   mode: "islands" | "app";

@@ -4,7 +4,7 @@ import { IslandHostProvider, IslandPageScript, useIslandHost } from "~/islands/i
 import { usePageLocation } from "~/islands/page-location";
 import { islandHost } from "~/features/routing/page-providers";
 import { RootBlock } from "~/blocks/blocks";
-import { type NotFoundPayload } from "~/server/http/not-found-payload";
+import { type NotFoundPayload } from "~/features/routing/not-found-payload";
 import { SiteProvider } from "~/features/site-state/site-context";
 import type { Globals } from "~/features/shell/globals";
 import { DEFAULT_PAGE_SETTINGS } from "~/features/shell/globals";

@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useFormAction, useLoaderData } from "@remix-run/react";
-import { PageFormProvider } from "~/islands/page-form";
 import { loadPage } from "~/pages/content-page.server";
-import { ContentPage } from "~/pages/content-page";
+import { ContentRoute } from "~/pages/content-page";
 import { requireCountry } from "~/features/routing/country.server";
 import { contentPageMeta } from "~/features/routing/route-meta";
 import { formAction } from "~/features/forms/action.server";
@@ -20,13 +18,4 @@ export const action = (args: ActionFunctionArgs) => formAction(args, args.params
 export const meta: MetaFunction<typeof loader> = (args) => contentPageMeta(args);
 export const headers: HeadersFunction = pageHeaders;
 
-export default function CatchAllPage() {
-  const { story } = useLoaderData<typeof loader>();
-  // Where the page's forms post without JavaScript, and the answer to such a post.
-  const form = { action: useFormAction(), result: useActionData<typeof action>() };
-  return (
-    <PageFormProvider value={form}>
-      <ContentPage story={story} />
-    </PageFormProvider>
-  );
-}
+export default ContentRoute;

@@ -18,7 +18,7 @@ if (import.meta.env) import.meta.glob("../styles/configurator.css", { eager: tru
 export const loader = loadConfiguratorPage;
 
 /**
- * Where the whole document runs as one app (the editor's preview, the dev server): a new build
+ * Where the whole document runs as one app (the editor's preview): a new build
  * query is resolved in the browser from the loaded catalogue, with no reload.
  */
 export const shouldRevalidate = configuratorShouldRevalidate;

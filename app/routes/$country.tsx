@@ -24,7 +24,7 @@ import { usePageLocation } from "~/islands/page-location";
 import { islandHost } from "~/features/routing/page-providers";
 import { countrySchema } from "~/content/schema";
 import { ErrorScreen, NotFoundScreen } from "~/pages/error-screen";
-import { isNotFoundPayload } from "~/server/http/not-found-payload";
+import { isNotFoundPayload } from "~/features/routing/not-found-payload";
 import { errorMeta } from "~/features/routing/route-meta";
 import {
   layoutDataIn,

@@ -4,7 +4,7 @@ vcl 4.1;
 # that shares each page between every visitor with the same variant, never serves one variant to
 # another, and trusts nothing a client sends.
 #
-# Listeners (varnishd -a, by name; see the README's CDN section):
+# Listeners (varnishd -a, by name; see docs/operations.md, "CDN recipe"):
 #   -a http=:80                     plain HTTP from visitors (or a balancer that is not TLS)
 #   -a tls=127.0.0.1:8443,PROXY     a TLS terminator (hitch, haproxy, nginx stream) with the
 #                                   PROXY protocol: client.ip is the visitor's, from its header

@@ -40,7 +40,7 @@ const CLOSING_WORKERS = 16;
 const PHASE_MS = 8_000;
 /** The goals, and the slack a loaded machine gets on the two latency goals. */
 const P95_RATIO = 3;
-// The goal is +100 ms (README table (f) has the benchmark's runs). On a shared 2-core machine a
+// The goal is +100 ms (docs/performance.md table (f) has the benchmark's runs). On a shared 2-core machine a
 // crawl keeps the server's CPU busy and the p99 swings (+69 to +220 ms in five runs), so the test
 // holds the bound the code before fair renders missed by far (+774 ms), not the goal itself.
 const HEALTH_P99_MS = 300;

@@ -3,7 +3,7 @@ import type { Country } from "~/content/schema";
 import { getStory } from "~/content/stories.server";
 import { loadGlobals } from "~/features/shell/globals.server";
 import { contentUnavailable } from "~/server/observability/request-context.server";
-import type { NotFoundPayload } from "~/server/http/not-found-payload";
+import type { NotFoundPayload } from "~/features/routing/not-found-payload";
 import { CONTENT_UNAVAILABLE_MESSAGE, notFoundMessage, type NotFoundReason } from "~/server/http/not-found-message";
 import { CacheControl } from "~/server/http/cache-control";
 

@@ -1,6 +1,6 @@
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
-import { isNotFoundPayload } from "~/server/http/not-found-payload";
+import { isNotFoundPayload } from "~/features/routing/not-found-payload";
 import { countriesForLocale } from "~/features/seo/alternates";
 import { buildPageMeta } from "~/features/seo/meta";
 import { basicPageMeta } from "~/features/seo/page-meta";

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useStat
 import { useSnapshot } from "valtio";
 import { snapshot } from "valtio/vanilla";
 import type { Country } from "~/content/schema";
+import { SiteCountryContext } from "~/components/site-country";
 import type { AuState } from "~/lib/au-states";
 import { createSiteStore, type SiteState, type SiteStore } from "./store";
 
@@ -24,7 +25,6 @@ export function useIsomorphicLayoutEffect(effect: EffectCallback, deps?: Depende
   useEffectHere(effect, deps);
 }
 
-const SiteContext = createContext<{ country: Country }>({ country: "au" });
 const StoreContext = createContext<SiteStore | null>(null);
 
 /**
@@ -50,15 +50,13 @@ export function SiteProvider({ value, store: given, children }: { value: SiteCon
   const site = useMemo(() => ({ country }), [country]);
   return (
     <StoreContext.Provider value={store}>
-      <SiteContext.Provider value={site}>{children}</SiteContext.Provider>
+      <SiteCountryContext.Provider value={site}>{children}</SiteCountryContext.Provider>
     </StoreContext.Provider>
   );
 }
 
-/** The visitor's country (from the route). */
-export function useSite(): { country: Country } {
-  return useContext(SiteContext);
-}
+/** The visitor's country (from the route): the shared parts' hook, the same for every floor. */
+export { useSite } from "~/components/site-country";
 
 /** The store itself, for actions (setAuState(store, "NSW"), setIsABN(store, false), ...). */
 export function useSiteStore(): SiteStore {

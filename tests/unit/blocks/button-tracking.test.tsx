@@ -5,7 +5,7 @@ import { Button } from "~/components/button";
 import { buttonSchema } from "~/components/button.schema";
 import { SiteProvider } from "~/features/site-state/site-context";
 import { PageLocationProvider } from "~/islands/page-location";
-import { buttonTrackingId, FINANCE_CALCULATOR_BUTTON_ID, FINANCE_ENQUIRY_BUTTON_ID } from "~/features/analytics/button-id";
+import { buttonTrackingId, FINANCE_CALCULATOR_BUTTON_ID, FINANCE_ENQUIRY_BUTTON_ID } from "~/components/button-id";
 
 // Spec transactional.md section 2: buttons under a path containing /finance carry an identifier for
 // enquiry tracking, except a button labelled 'View offers'; on the config path the identifier is

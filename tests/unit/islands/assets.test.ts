@@ -81,13 +81,14 @@ describe("islandAssets (the production build's, read once)", () => {
     expect(mod.islandChunkFiles(["app/blocks/blocks.tsx"])).toEqual([]);
   });
 
-  it("is null without a build, and on the dev server even with one on disk", async () => {
+  it("is null without a build; on the dev server it is the entry from source, even with a build on disk", async () => {
     vi.resetModules();
     let { islandAssets } = await import("~/islands/assets.server");
     expect(islandAssets(mkdtempSync(path.join(tmpdir(), "no-build-")))).toBeNull();
     vi.resetModules();
     ({ islandAssets } = await import("~/islands/assets.server"));
     process.env.NODE_ENV = "development";
-    expect(islandAssets(buildRoot(MANIFEST))).toBeNull();
+    // The same entry module as the build's, which the dev server's Vite serves under the islands' base.
+    expect(islandAssets(buildRoot(MANIFEST))).toEqual({ entry: "/islands/app/entry.islands.ts", preloads: [] });
   });
 });

@@ -88,12 +88,32 @@ describe("startSite", () => {
     // A state stored on an earlier visit, other than the one the page was rendered with.
     localStorage.setItem("auState", "TAS");
     const site = { country: "au", auState: "VIC", isABN: true } as const;
-    startSite({ site, settings: DEFAULT_PAGE_SETTINGS, location: { pathname: "/au/offers", search: "?sort=priceLow" } });
+    stops.push(startSite({ site, settings: DEFAULT_PAGE_SETTINGS, location: { pathname: "/au/offers", search: "?sort=priceLow" } }).stop);
     expect(window.dataLayer).toEqual([
       { event: "page_view", page_path: "/au/offers?sort=priceLow", page_location: window.location.href, page_title: "Offers | Kestrel", country: "au" },
     ]);
     // The page's one store (plain valtio, no React) holds the stored choice before any island runs.
     expect(sharedPageStore(site, DEFAULT_PAGE_SETTINGS).auState).toBe("TAS");
+  });
+
+  it("starts the effects once per document, however often it is called, and counts a client navigation once", () => {
+    document.title = "Home";
+    document.body.innerHTML = `<div data-island="site-header"><header class="site-header"><a class="site-header__logo" href="/nz"><img alt="Kestrel home"></a></header></div>`;
+    const page = { site: { country: "nz" as const }, settings: DEFAULT_PAGE_SETTINGS, location: { pathname: "/nz", search: "" } };
+    // The islands' entry and a layout that renders twice (StrictMode) both ask for the effects.
+    const first = startSite(page);
+    stops.push(first.stop);
+    expect(startSite(page)).toBe(first);
+    first.navigated(page.location);
+    holdNavigation();
+    click(document.querySelector("img")!);
+    first.navigated({ pathname: "/nz/offers", search: "" });
+    first.navigated({ pathname: "/nz/offers", search: "" });
+    expect(window.dataLayer?.map((entry) => [entry.event, entry.page_path])).toEqual([
+      ["page_view", "/nz"],
+      ["logo_click", undefined],
+      ["page_view", "/nz/offers"],
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { FINANCE_CALCULATOR_BUTTON_ID } from "~/features/analytics/button-id";
+import { FINANCE_CALCULATOR_BUTTON_ID } from "~/components/button-id";
 import { useHydrated } from "~/islands/use-hydrated";
 import { CALCULATOR_TEXTS } from "~/features/finance/components/calculator-texts";
 import { PriceLocationLink } from "~/features/pricing/components/price-location-link";
