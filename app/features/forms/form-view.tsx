@@ -157,7 +157,8 @@ export function FormView({ blok, modal }: FormViewProps) {
   const schema = useMemo(() => buildFormSchema(blok, { country, today }), [blok, country, today]);
   const constraint = useMemo(() => getZodConstraint(schema), [schema]);
   // A configurator build from the link (?build=, resolved by the form's block loader).
-  const buildView = useBlockData<{ build: FormBuildView | null }>(modal ? null : blok._uid)?.build ?? null;
+  const blockData = useBlockData<{ build: FormBuildView | null; dealers?: DealerLookup | null }>(modal ? null : blok._uid);
+  const buildView = blockData?.build ?? null;
   const model = buildView?.lineValue ?? searchParams.get("model");
   const dealerParam = searchParams.get("dealer");
   const defaultValue = useMemo(() => defaultValues(fields, country, model, dealerParam), [fields, country, model, dealerParam]);
@@ -188,7 +189,7 @@ export function FormView({ blok, modal }: FormViewProps) {
     country,
     postcode: meta[POSTCODE_FIELD]?.value,
     presetDealer: dealerField ? meta[dealerField.name]?.initialValue : undefined,
-    initial: mine?.dealers ?? null,
+    initial: mine?.dealers ?? blockData?.dealers ?? null,
   });
 
   // A stored lead starts the form afresh: no values, no dealers, progress counted again.
