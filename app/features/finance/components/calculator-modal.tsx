@@ -58,7 +58,7 @@ export interface CalculatorModalProps {
   /** No-JS GET form: where it goes and the build query it keeps. */
   formAction: string;
   hiddenFields: readonly (readonly [string, string])[];
-  /** Where 'Close calculator' goes without JavaScript. */
+  /** Where 'Close calculator', the × and the overlay go without JavaScript. */
   closeHref: string;
   /** The fields from the URL (no-JS form). */
   initial: CalculatorFormInput;
@@ -129,6 +129,7 @@ export function CalculatorModal(props: CalculatorModalProps) {
       size="lg"
       labelledBy={headingId}
       id={CALCULATOR_MODAL_ID}
+      closeHref={props.closeHref}
       className={["calculator-modal", !hydrated && props.serverResponse !== null ? "modal--open" : ""].filter(Boolean).join(" ")}
     >
       <h2 id={headingId} className="calculator__title">
