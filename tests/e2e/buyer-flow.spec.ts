@@ -66,3 +66,68 @@ test.describe("Back returns to the buyer's previous choice", () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe("a round trip without JavaScript lands where the buyer was", () => {
+  test("'View vehicle' in the pricing modal returns to the price", async ({ page }, testInfo) => {
+    test.skip(!jsDisabled(testInfo), "with JavaScript the modal closes in place");
+    for (const path of ["/au/models/suv/tarrak", "/au/config/tarrak"]) {
+      await open(page, testInfo, path);
+      await page.locator(".price-location-link").first().click();
+      const dialog = page.getByRole("dialog", { name: "Configure your pricing" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel("Select your state").selectOption("NSW");
+      await dialog.getByRole("button", { name: "View vehicle" }).click();
+      await page.waitForURL((url) => url.pathname === path && url.hash === "#price");
+      await expect(dialog).toBeHidden();
+      const price = page.locator("#price");
+      await expect(price).toBeInViewport();
+      await expect(price.locator(".price-location-link")).toContainText("New South Wales");
+    }
+  });
+
+  test("the calculator's ×, its overlay and 'Close calculator' close it, back at the price", async ({ page }, testInfo) => {
+    test.skip(!jsDisabled(testInfo), "with JavaScript the modal closes in place");
+    await open(page, testInfo, "/au/config/tarrak");
+    const dialog = page.getByRole("dialog", { name: "Calculate your loan repayments for your Tarrak" });
+    const closers = [
+      () => dialog.getByRole("link", { name: "Close", exact: true }).click(),
+      () => dialog.locator(".modal__overlay").click({ position: { x: 4, y: 4 }, force: true }),
+      () => dialog.getByRole("link", { name: "Close calculator" }).click(),
+    ];
+    for (const close of closers) {
+      await page.getByRole("link", { name: "View finance calculator" }).click();
+      await expect(dialog).toBeVisible();
+      await close();
+      await page.waitForURL((url) => url.hash === "#price" && !url.searchParams.has("calculator"));
+      await expect(dialog).toBeHidden();
+      await expect(page.locator("#price")).toBeInViewport();
+    }
+  });
+});
+
+test.describe("the dealer locator on a phone", () => {
+  test("a search brings the results into view, and the dealer carried to the test-drive form is shown", async ({ page }, testInfo) => {
+    const errors = collectPageErrors(page);
+    await open(page, testInfo, "/au/dealer-locator");
+    const locator = page.locator("section.store-locator");
+    await locator.getByLabel("Suburb, town or postcode").fill("3121");
+    await locator.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/\?q=3121/);
+    const heading = locator.getByRole("heading", { level: 2, name: "Dealers near Richmond, VIC 3121" });
+    await expect(heading).toBeInViewport();
+    const card = locator.locator("article.dealer-card").first();
+    await expect(card).toBeInViewport();
+
+    // The card's 'Book a Test Drive' carries the dealer; the form shows it chosen, among the nearby ones.
+    const name = (await card.locator(".dealer-card__name a").innerText()).trim();
+    await card.getByRole("link", { name: /Book a Test Drive/ }).click();
+    await page.waitForURL(/\/au\/test-drive\?dealer=/);
+    await waitForHydration(page, testInfo);
+    const dealer = page.locator("form#form-test-drive").getByLabel("Preferred dealership");
+    await expect(dealer.locator("option:checked")).toHaveText(name);
+    const options = await dealer.locator("option").count();
+    expect(options).toBeGreaterThan(2);
+    expect(options, "the nearby dealers, not all 70 of Australia").toBeLessThan(30);
+    expect(errors).toEqual([]);
+  });
+});
