@@ -47,7 +47,7 @@ test.describe("Back returns to the buyer's previous choice", () => {
     await open(page, testInfo, "/au/offers");
     const listing = page.locator(".offers-listing");
     const names = listing.locator(".offer-card__name");
-    const all = await names.allInnerTexts();
+    const all = (await names.allTextContents()).map((t) => t.trim());
     await listing.getByRole("navigation", { name: "Vehicle categories" }).getByRole("link", { name: "HEV" }).click();
     await expect(page).toHaveURL(/category=Hybrid/);
     await expect(names).toHaveText(["Solenne Hybrid", "Solenne Hybrid AWD", "Solenne Limited"]);
