@@ -131,3 +131,28 @@ test.describe("the dealer locator on a phone", () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe("targets for a thumb", () => {
+  test("carousel dots and the listed dealers' map markers are 44 px", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "the carousel's dots come with its script");
+    await open(page, testInfo, "/au");
+    const dots = page.locator(".hero-banner .carousel__dots:visible .carousel__dot:visible");
+    await expect(dots.first()).toBeVisible();
+    for (const dot of await dots.all()) {
+      const box = (await dot.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  test("the map's markers: 44 px for the listed dealers, 24 px for the others", async ({ page }, testInfo) => {
+    await open(page, testInfo, "/au/dealer-locator?q=3121");
+    const listed = page.locator("a.static-map__marker--listed");
+    expect(await listed.count()).toBeGreaterThan(3);
+    for (const marker of (await listed.all()).slice(0, 5)) {
+      const box = (await marker.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    const other = (await page.locator("a.static-map__marker--other").first().boundingBox())!;
+    expect(Math.min(other.width, other.height)).toBeGreaterThanOrEqual(24);
+  });
+});
