@@ -45,7 +45,7 @@ import {
   type FormSection,
 } from "./content";
 import { todayIn } from "./dates";
-import type { DealerLookup } from "./dealer-lookup";
+import { dealerGroups, type DealerLookup } from "./dealer-lookup";
 import { FORM_MESSAGES } from "./messages";
 import { autocompleteOf, controlOf, htmlConstraints, isRequired, kindOf, kindOfName, POSTCODE_FIELD, PROGRESS_FIELDS } from "./field-kinds";
 import { buildFormSchema } from "./schema";
@@ -550,11 +550,20 @@ function DealerField({
       <Label htmlFor={meta.id} field={field} />
       <select key={`${key ?? ""}-${lookup?.postcode ?? ""}`} {...props} defaultValue={preselect} className="form-field__control">
         <option value="">{prompt}</option>
-        {dealers.map((d) => (
-          <option key={d.code} value={d.code}>
-            {d.name}
-          </option>
-        ))}
+        {(lookup ? dealerGroups(lookup) : [{ label: null, dealers }]).map((group) => {
+          const options = group.dealers.map((d) => (
+            <option key={d.code} value={d.code}>
+              {d.name}
+            </option>
+          ));
+          return group.label ? (
+            <optgroup key={group.label} label={group.label}>
+              {options}
+            </optgroup>
+          ) : (
+            options
+          );
+        })}
       </select>
       {lookupButton}
       <FieldError meta={meta} />
