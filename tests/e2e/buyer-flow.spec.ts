@@ -140,7 +140,7 @@ test.describe("targets for a thumb", () => {
     await expect(dots.first()).toBeVisible();
     for (const dot of await dots.all()) {
       const box = (await dot.boundingBox())!;
-      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+      expect(Math.round(Math.min(box.width, box.height))).toBeGreaterThanOrEqual(44);
     }
   });
 
@@ -150,9 +150,42 @@ test.describe("targets for a thumb", () => {
     expect(await listed.count()).toBeGreaterThan(3);
     for (const marker of (await listed.all()).slice(0, 5)) {
       const box = (await marker.boundingBox())!;
-      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+      expect(Math.round(Math.min(box.width, box.height))).toBeGreaterThanOrEqual(44);
     }
     const other = (await page.locator("a.static-map__marker--other").first().boundingBox())!;
-    expect(Math.min(other.width, other.height)).toBeGreaterThanOrEqual(24);
+    expect(Math.round(Math.min(other.width, other.height))).toBeGreaterThanOrEqual(24);
+  });
+});
+
+test.describe("the repayment calculator where the menu and home say there is one", () => {
+  test("/au/finance#calculator: choose a model, see its repayments, change the deposit", async ({ page }, testInfo) => {
+    const errors = collectPageErrors(page);
+    await open(page, testInfo, "/au");
+    // The menu's 'Repayment calculator' and home's 'Estimate your repayments' go to the block's anchor.
+    await expect(page.locator('a[href="/au/finance#calculator"]').first()).toBeAttached();
+    await open(page, testInfo, "/au/finance#calculator");
+    const block = page.locator("#calculator");
+    await expect(block).toHaveClass(/finance-calculator/);
+    await expect(block).toBeInViewport();
+    const select = block.getByLabel("Choose your model");
+    await select.selectOption({ label: "Tarrak GX" });
+    if (jsDisabled(testInfo)) await block.getByRole("button", { name: "Show repayments" }).click();
+    await page.waitForURL((url) => url.searchParams.get("model") === "tarrak/gx" && url.hash === "#calculator");
+    await expect(block.getByRole("heading", { name: "Calculate your loan repayments for your Tarrak" })).toBeVisible();
+    const repayment = block.locator('[data-figure="repayment"]');
+    await expect(repayment).toHaveText(/^\$[\d,]+\.\d\d (weekly|fortnightly|monthly)$/);
+    const before = (await repayment.textContent()) ?? "";
+
+    const deposit = block.getByLabel("Deposit");
+    await deposit.fill("9000");
+    if (jsDisabled(testInfo)) {
+      await block.getByRole("button", { name: "Calculate" }).click();
+      await page.waitForURL((url) => url.searchParams.get("deposit") === "9000" && url.hash === "#calculator");
+      await expect(block.getByLabel("Deposit")).toHaveValue("9000");
+    }
+    await expect(repayment).not.toHaveText(before);
+    await expect(repayment).toHaveText(/^\$[\d,]+\.\d\d (weekly|fortnightly|monthly)$/);
+    await expect(block.getByLabel("Choose your model")).toHaveValue("tarrak/gx");
+    expect(errors).toEqual([]);
   });
 });
