@@ -191,3 +191,18 @@ test.describe("the repayment calculator where the menu and home say there is one
     expect(errors).toEqual([]);
   });
 });
+
+test.describe("the menu button's label", () => {
+  test("reads 'Menu' while closed and the content's 'Close' while open", async ({ page }, testInfo) => {
+    await open(page, testInfo, "/au");
+    const label = page.locator(".menu-button .menu-button__label:visible");
+    await expect(label).toHaveText("Menu");
+    await page.locator(".menu-button").click();
+    await expect(page.locator("#mega-menu-panel")).toBeVisible();
+    await expect(label).toHaveText("Close");
+    if (!jsDisabled(testInfo)) await expect(page.locator("button.menu-button")).toHaveAccessibleName("Close");
+    await page.locator(".menu-button").click();
+    await expect(page.locator("#mega-menu-panel")).toBeHidden();
+    await expect(label).toHaveText("Menu");
+  });
+});
