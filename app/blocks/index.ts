@@ -16,7 +16,7 @@ if (import.meta.env) {
     { eager: true }
   );
   import.meta.glob(
-    ["../styles/store-locator.css", "../features/forms/forms.css"],
+    ["../styles/store-locator.css", "../features/forms/forms.css", "../features/finance/components/calculator.css"],
     { eager: true }
   );
 }
@@ -50,6 +50,7 @@ const entries = {
   "cta-panel": { load: () => import("./cta-panel/cta-panel"), hydrate: false },
   "event-banner": { load: () => import("./event-banner/event-banner"), hydrate: true },
   "expanding-grid": { load: () => import("./expanding-grid/expanding-grid"), hydrate: true },
+  "finance-calculator": { load: () => import("./finance-calculator/finance-calculator"), hydrate: true, when: "interaction" },
   "expansion-panel": { load: () => import("./expansion-panel/expansion-panel"), hydrate: false },
   "expansion-panel-group": { load: () => import("./expansion-panel-group/expansion-panel-group"), hydrate: true, when: "interaction" },
   "feature-blocks": { load: () => import("./feature-blocks/feature-blocks"), hydrate: false },

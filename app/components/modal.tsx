@@ -117,6 +117,11 @@ export interface ModalProps {
   label?: string;
   /** Element id; with it the closed modal stays in the page so `#id` opens it without JavaScript. */
   id?: string;
+  /**
+   * Where the close control and the overlay go without JavaScript, for a modal the server rendered
+   * open (not through `#id`): a page without it. Default: the closed anchor.
+   */
+  closeHref?: string;
   className?: string;
   children: ReactNode;
 }
@@ -135,6 +140,7 @@ export function Modal({
   labelledBy,
   label,
   id,
+  closeHref: closedHref,
   className,
   children,
 }: ModalProps) {
@@ -151,7 +157,7 @@ export function Modal({
   // WCAG 2.4.1 checkers) and that is hidden, so the page does not scroll and the modal is no longer
   // :target. A modal without an id opens only with JavaScript, where the links are not followed.
   const closedId = id ? `${id}-closed` : undefined;
-  const closeHref = closedId ? `#${closedId}` : "#";
+  const closeHref = closedHref ?? (closedId ? `#${closedId}` : "#");
   const dialog = (
     <div
       id={id}

@@ -132,6 +132,8 @@ export const headerSchema = blokSchema("header", {
     customer_service_phone: text,
     customer_service_hours: text,
     menu_label: text,
+    /** The menu button's label while the menu is open ("Close"); empty: the menu label stays. */
+    menu_close_label: text,
     enquire_label: text,
     enquire_link: linkOrHref,
     social_links: z.array(socialLinkSchema).optional(),

@@ -21,7 +21,7 @@ const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Satur
 async function search(page: Page, text: string) {
   await searchBox(page).fill(text);
   await locator(page).getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(text).replace(/%20/g, "\\+")}$`));
+  await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(text).replace(/%20/g, "\\+")}#dealer-results$`));
 }
 
 /** The distances shown on the cards, in km. */
@@ -156,7 +156,7 @@ test.describe("dealer locator", () => {
     await input.press("ArrowDown");
     await expect(listbox.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
     await input.press("Enter");
-    await expect(page).toHaveURL(/\?q=Richmond%2C\+VIC\+3121$/);
+    await expect(page).toHaveURL(/\?q=Richmond%2C\+VIC\+3121#dealer-results$/);
     await expect(locator(page).getByRole("heading", { level: 2, name: "Dealers near Richmond, VIC 3121" })).toBeVisible();
     await expect(listbox).toBeHidden();
     await expect
@@ -173,7 +173,7 @@ test.describe("dealer locator", () => {
     await open(page, testInfo, "/nz/dealer-locator");
     await page.getByRole("button", { name: "Use my location" }).click();
     // Rounded to 3 places, as the page cache keys it.
-    await expect(page).toHaveURL(/\?lat=-36\.85&lng=174\.76$/);
+    await expect(page).toHaveURL(/\?lat=-36\.85&lng=174\.76#dealer-results$/);
     await expect(locator(page).getByRole("heading", { level: 2, name: "Dealers near your location" })).toBeVisible();
     await expect(cards(page).first()).toContainText("Kestrel Newmarket");
     await expect(page.getByRole("button", { name: "Use my location" })).toBeEnabled();

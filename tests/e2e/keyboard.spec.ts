@@ -328,9 +328,10 @@ test.describe("keyboard journeys", () => {
       await page.keyboard.type(search.query);
       // Enter sends what was typed (with JavaScript, no suggestion has been picked with the arrows).
       await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`\\?q=${search.query}$`));
+      await expect(page).toHaveURL(new RegExp(`\\?q=${search.query}#dealer-results$`));
       await expect(locator.getByRole("heading", { level: 2, name: search.heading })).toBeVisible();
-      // The results are a new document, with or without JavaScript: the keyboard starts from the top.
+      // The results are a new document, with or without JavaScript, opened at the results: the
+      // keyboard starts there.
 
       const card = locator.locator("article.dealer-card").first();
       await expect(card.getByRole("heading", { name: search.first })).toBeVisible();

@@ -1,2 +1,2 @@
-// The configurator build the page's link carries (?build=), when the form can take it.
-export { formBuildLoader as loader } from "~/features/forms/build-handoff.server";
+// The configurator build (?build=) and the dealer (?dealer=) the page's link carries.
+export { formBlockLoader as loader } from "~/features/forms/block-loader.server";

@@ -6,6 +6,7 @@ import { useHydrated } from "~/islands/use-hydrated";
 import { countryPath } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
 import { ModelFeatures, PriceDisclaimers, VehiclePrice, useBuyer } from "~/features/vehicles/components/parts";
+import { PRICE_ANCHOR_ID } from "~/features/pricing/components/pricing-location";
 import { needsDummySlide, rangeTabModels, selectedTab, linesModels } from "~/features/vehicles/logic";
 import { useBlockData } from "~/components/block-data";
 import type { BlockDataOf } from "../types";
@@ -107,7 +108,7 @@ export function ModelRangeTabs({ blok }: { blok: ModelRangeTabsBlok }) {
         <div className="range-tabs__body">
           <h3 className="range-tabs__name">{selected.name}</h3>
           {selected.variantName ? <p className="range-tabs__variant">{selected.variantName}</p> : null}
-          <VehiclePrice model={selected} colour={selected.colours[0] ?? null} />
+          <VehiclePrice model={selected} colour={selected.colours[0] ?? null} id={PRICE_ANCHOR_ID} />
           <PriceDisclaimers disclaimers={selected.priceDisclaimers} label={RANGE_TABS_TEXTS.disclaimer} />
           {selected.description ? <p className="range-tabs__description">{selected.description}</p> : null}
           <ModelFeatures

@@ -1,4 +1,4 @@
-import { usePageLocation } from "~/islands/page-location";
+import { navigateInPlace, useInPlaceLocation } from "~/islands/in-place-location";
 import { useEffect, useId, useMemo, useState, type ChangeEvent, type MouseEvent } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
@@ -61,7 +61,7 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   const opensPage = useOpensPage();
   const buyer = useBuyer();
   const hydrated = useHydrated();
-  const location = usePageLocation();
+  const location = useInPlaceLocation();
   const headingId = useId();
   const sortId = useId();
   const data = useBlockData<BlockDataOf<typeof loader>>(blok);
@@ -71,7 +71,8 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   const [query, setQuery] = useState<OfferQuery>(() => parseOfferQuery(new URLSearchParams(location.search), categories));
   useEffect(() => {
     setQuery(parseOfferQuery(new URLSearchParams(location.search), categories));
-    // Only a navigation (a new URL) resets the state; the categories follow the same data.
+    // Only a new address (a choice, or Back and Forward) resets the state; the categories follow
+    // the same data.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.search]);
 
@@ -79,7 +80,8 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   const hrefFor = (q: OfferQuery) => `${location.pathname}${offerSearch(q, base)}`;
   const apply = (q: OfferQuery) => {
     setQuery(q);
-    window.history.replaceState(window.history.state, "", hrefFor(q));
+    // A history entry per choice, as the links without JavaScript make: Back returns to the last one.
+    navigateInPlace(hrefFor(q));
   };
   const onCategory = (event: MouseEvent, category: string) => {
     if (!hydrated || !isPlainClick(event)) return;
@@ -120,7 +122,8 @@ export function OffersListing({ blok }: { blok: OffersListingBlok }) {
   const sortSelect = (
     <>
       <label htmlFor={sortId}>{blok.sort_label || "Sort by"}</label>
-      <select id={sortId} name="sort" value={query.sort} onChange={onSort}>
+      {/* The page's sort, not the browser's restored one, after Back to an unsorted address. */}
+      <select id={sortId} name="sort" value={query.sort} onChange={onSort} autoComplete="off">
         {OFFER_SORTS.map((s) => (
           <option key={s} value={s}>
             {OFFER_SORT_LABELS[s]}

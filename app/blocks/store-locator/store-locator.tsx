@@ -9,7 +9,7 @@ import { ADDRESS_SEARCH_LANGUAGE } from "~/features/dealers/bounds";
 import { DealerCard, type DealerCardTexts } from "~/features/dealers/components/dealer-card";
 import { PlaceSearch, offlineSuggestions, type SuggestionSource } from "~/features/dealers/components/place-search";
 import { StaticDealerMap } from "~/features/dealers/components/static-dealer-map";
-import { dealerAnchorId, fillTemplate, listedDealers, selectDealerSearch } from "~/features/dealers/locator";
+import { RESULTS_ANCHOR_ID, dealerAnchorId, fillTemplate, listedDealers, selectDealerSearch } from "~/features/dealers/locator";
 import type { StoreLocatorData } from "~/features/dealers/locator.server";
 import { loadGoogleMaps } from "~/features/dealers/maps-script";
 import { buildStaticMap } from "~/features/dealers/static-map";
@@ -193,7 +193,7 @@ export function StoreLocator({ blok }: { blok: StoreLocatorBlok }) {
             </div>
           )}
           <div className="store-locator__map">{map}</div>
-          <div className="store-locator__results">
+          <div className="store-locator__results" id={RESULTS_ANCHOR_ID}>
             {selected ? (
               <>
                 {/* Results mode: Back clears the selection and the search (a GET form with no fields). */}

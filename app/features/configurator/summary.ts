@@ -13,7 +13,7 @@ import {
   type DriveawayPrice,
   type PricedOption,
 } from "~/features/pricing";
-import { NO_PRICE_TEXT } from "~/features/pricing/validity";
+import { NO_PRICE_TEXT, parsePrice } from "~/features/pricing/validity";
 import { parseAuState, isAuState, type AuState } from "~/lib/au-states";
 import type { ResolvedBuild } from "./build";
 import { OPTION_KINDS, type ConfigModel, type ConfiguratorCountry, type OptionKind } from "./types";
@@ -53,6 +53,15 @@ export function modelPrice(model: ConfigModel, buyer: BuyerContext): DriveawayPr
 }
 
 /**
+ * An accessory's summary row reads like the other chargeable rows ('+ $269', cents only when the
+ * price has them), so no row beside '+ $690' shows '$269.00'; NZ keeps the dealer text.
+ */
+function accessoryLineText(price: string, country: ConfiguratorCountry): string {
+  if (country === "nz" || parsePrice(price) === null) return accessoryPriceText(price, country);
+  return optionPriceText(price, country, { decimals: "auto" });
+}
+
+/**
  * Summary rows and total. Options included in the driveaway price read 'Included' and add
  * nothing; NZ accessories show the confirm-with-dealer text and add nothing (no price is shown).
  */
@@ -88,7 +97,7 @@ export function buildSummary(build: ResolvedBuild, buyer: BuyerContext): BuildSu
       key: `accessory-${accessory.id}`,
       label: SUMMARY_LABELS.accessory,
       name: accessory.name,
-      price: accessoryPriceText(accessory.price, country),
+      price: accessoryLineText(accessory.price, country),
     });
   }
   const total = totalPrice(price.amount, priced);

@@ -1,5 +1,6 @@
 import type { Country } from "~/content/schema";
-import { distanceKm } from "./distance";
+import { NEARBY_RADIUS_KM, distanceKm } from "./distance";
+import { NEAREST_FALLBACK_COUNT } from "./locator";
 import { inputPostcode } from "./postcode";
 import { geocodePostcode } from "./search";
 import type { Dealer, GazetteerEntry, LatLng, PmaMap } from "./types";
@@ -23,7 +24,11 @@ export interface DealersForPostcode {
   geocoded: boolean;
   point: LatLng | null;
   pmaDealerCode: string | null;
-  /** The country's dealers: the PMA dealer first, then nearest first (or by name when not geocoded). */
+  /**
+   * The PMA dealer first, then the dealers under 100 km nearest first (the NEAREST_FALLBACK_COUNT
+   * nearest when fewer are, as the locator lists them); every dealer of the country by name when
+   * the postcode could not be placed.
+   */
   dealers: DealerChoice[];
 }
 
@@ -40,7 +45,8 @@ function byName(a: Dealer, b: Dealer): number {
 /**
  * The enquiry form's dealer options for a postcode in a country. The PMA dealer (when the PMA
  * file maps the postcode to a dealer of this country) comes first; the others follow by distance
- * from the postcode (the centre of its gazetteer localities), or by name when it cannot be placed.
+ * from the postcode (the centre of its gazetteer localities), only the nearby ones (spec: under
+ * 100 km), or by name when it cannot be placed.
  */
 export function dealersForPostcode(
   postcode: string | null | undefined,
@@ -70,6 +76,17 @@ export function dealersForPostcode(
     geocoded: point !== null,
     point,
     pmaDealerCode: pmaDealer?.code ?? null,
-    dealers: choices,
+    dealers: point ? nearbyChoices(choices) : choices,
   };
+}
+
+/**
+ * The PMA dealer and the dealers under 100 km (sorted); the NEAREST_FALLBACK_COUNT nearest where
+ * fewer are that near, so a country town still has a choice.
+ */
+function nearbyChoices(sorted: readonly DealerChoice[]): DealerChoice[] {
+  const others = sorted.filter((d) => !d.isPma);
+  const near = others.filter((d) => d.distanceKm !== null && d.distanceKm < NEARBY_RADIUS_KM);
+  const kept = near.length >= NEAREST_FALLBACK_COUNT ? near : others.slice(0, NEAREST_FALLBACK_COUNT);
+  return [...sorted.filter((d) => d.isPma), ...kept];
 }

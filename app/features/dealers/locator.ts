@@ -131,6 +131,12 @@ export function listedDealers(result: Pick<LocatorResult, "dealers" | "selected"
 }
 
 /** The anchor of a dealer on the page: "dealer-{code}". */
+/**
+ * The results' anchor: a search (a GET form, or a suggestion or the location followed in the
+ * browser) lands on the results, which start below the fold on a phone.
+ */
+export const RESULTS_ANCHOR_ID = "dealer-results";
+
 export function dealerAnchorId(code: string): string {
   return `dealer-${code.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 }

@@ -31,14 +31,14 @@ import type { FactoryOption, FinanceQuoteRequest, FinanceQuoteResponse } from ".
 
 export interface LoanTermOption {
   readonly id: number;
-  /** 'N years', letter for letter from the spec (so 12 months reads '1 years'). */
+  /** The spec's 'N years', in the singular for one year ('1 year'). */
   readonly name: string;
   /** Months. */
   readonly value: LoanTermMonths;
 }
 
 export const LOAN_TERM_OPTIONS: readonly LoanTermOption[] = Object.freeze(
-  LOAN_TERM_MONTHS.map((value, index) => ({ id: index + 1, name: `${value / 12} years`, value })),
+  LOAN_TERM_MONTHS.map((value, index) => ({ id: index + 1, name: value === 12 ? "1 year" : `${value / 12} years`, value })),
 );
 
 /** A term from a form or query value; anything not offered becomes the default (60). */

@@ -1,5 +1,6 @@
 import type { DealersForPostcode } from "~/features/dealers";
 import { inputPostcode } from "~/features/dealers/postcode";
+import { compareNames } from "~/lib/collate";
 
 /**
  * The dealer selector's data for a postcode, as the form needs it (and as
@@ -47,4 +48,29 @@ export function typedLookupPostcode(value: unknown, left: string | null): string
   if (typeof value !== "string") return null;
   const trimmed = value.trim();
   return /^\d{4}$/.test(trimmed) || (left !== null && trimmed === left.trim()) ? lookupPostcode(trimmed) : null;
+}
+
+/** Options of the dealer select: a group per State/Region (label), or one list without a label. */
+export interface DealerGroup {
+  label: string | null;
+  dealers: DealerOption[];
+}
+
+/**
+ * The select's options: a placed postcode's nearby dealers as one list, in their order; when the
+ * postcode could not be placed (every dealer of the country), the PMA dealer first, then the
+ * others grouped by State/Region, so a long list reads by region.
+ */
+export function dealerGroups(lookup: DealerLookup): DealerGroup[] {
+  if (lookup.geocoded) return [{ label: null, dealers: lookup.dealers }];
+  const first = lookup.dealers.filter((d) => d.code === lookup.pmaDealerCode);
+  const byRegion = new Map<string, DealerOption[]>();
+  for (const dealer of lookup.dealers) {
+    if (dealer.code === lookup.pmaDealerCode) continue;
+    const list = byRegion.get(dealer.region) ?? [];
+    list.push(dealer);
+    byRegion.set(dealer.region, list);
+  }
+  const groups = [...byRegion.keys()].sort(compareNames).map((label) => ({ label, dealers: byRegion.get(label) ?? [] }));
+  return first.length > 0 ? [{ label: null, dealers: first }, ...groups] : groups;
 }

@@ -45,7 +45,7 @@ import {
   type FormSection,
 } from "./content";
 import { todayIn } from "./dates";
-import type { DealerLookup } from "./dealer-lookup";
+import { dealerGroups, type DealerLookup } from "./dealer-lookup";
 import { FORM_MESSAGES } from "./messages";
 import { autocompleteOf, controlOf, htmlConstraints, isRequired, kindOf, kindOfName, POSTCODE_FIELD, PROGRESS_FIELDS } from "./field-kinds";
 import { buildFormSchema } from "./schema";
@@ -158,7 +158,8 @@ export function FormView({ blok, modal }: FormViewProps) {
   const schema = useMemo(() => buildFormSchema(blok, { country, today }), [blok, country, today]);
   const constraint = useMemo(() => getZodConstraint(schema), [schema]);
   // A configurator build from the link (?build=, resolved by the form's block loader).
-  const buildView = useBlockData<{ build: FormBuildView | null }>(modal ? null : blok._uid)?.build ?? null;
+  const blockData = useBlockData<{ build: FormBuildView | null; dealers?: DealerLookup | null }>(modal ? null : blok._uid);
+  const buildView = blockData?.build ?? null;
   const model = buildView?.lineValue ?? searchParams.get("model");
   const dealerParam = searchParams.get("dealer");
   const defaultValue = useMemo(() => defaultValues(fields, country, model, dealerParam), [fields, country, model, dealerParam]);
@@ -189,7 +190,7 @@ export function FormView({ blok, modal }: FormViewProps) {
     country,
     postcode: meta[POSTCODE_FIELD]?.value,
     presetDealer: dealerField ? meta[dealerField.name]?.initialValue : undefined,
-    initial: mine?.dealers ?? null,
+    initial: mine?.dealers ?? blockData?.dealers ?? null,
   });
 
   // A stored lead starts the form afresh: no values, no dealers, progress counted again.
@@ -550,11 +551,20 @@ function DealerField({
       <Label htmlFor={meta.id} field={field} />
       <select key={`${key ?? ""}-${lookup?.postcode ?? ""}`} {...props} defaultValue={preselect} className="form-field__control">
         <option value="">{prompt}</option>
-        {dealers.map((d) => (
-          <option key={d.code} value={d.code}>
-            {d.name}
-          </option>
-        ))}
+        {(lookup ? dealerGroups(lookup) : [{ label: null, dealers }]).map((group) => {
+          const options = group.dealers.map((d) => (
+            <option key={d.code} value={d.code}>
+              {d.name}
+            </option>
+          ));
+          return group.label ? (
+            <optgroup key={group.label} label={group.label}>
+              {options}
+            </optgroup>
+          ) : (
+            options
+          );
+        })}
       </select>
       {lookupButton}
       <FieldError meta={meta} />

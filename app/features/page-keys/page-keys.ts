@@ -133,6 +133,8 @@ const CONTENT_PAGE_PARAMS: Readonly<Record<string, ParamRule>> = {
   video: text(120),
   lat: coordinate(90),
   lng: coordinate(180),
+  // The finance page's repayment calculator: its fields (the model is `model` above).
+  ...Object.fromEntries(Object.values(CALCULATOR_PARAMS).map((name) => [name, text(20)])),
 };
 
 /** The parameters a route reads, by route (the first whose path matches). */

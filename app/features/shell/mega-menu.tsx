@@ -21,6 +21,8 @@ const PANEL_ID = "mega-menu-panel";
 export interface MegaMenuProps {
   menu: MegaMenuModel;
   menuLabel: string;
+  /** The label while the menu is open (content); empty: the menu label. */
+  closeLabel: string;
   buttonColour: string;
   enquire: { label: string; link: ResolvedLink } | null;
   countrySwitchLabel: string;
@@ -52,7 +54,7 @@ function MenuIcon({ open }: { open: boolean }) {
  * in the header while it is open and returns to the button after.
  */
 export function MegaMenu(props: MegaMenuProps) {
-  const { menu, menuLabel, buttonColour, activeId, setActiveId, containerRef } = props;
+  const { menu, menuLabel, closeLabel, buttonColour, activeId, setActiveId, containerRef } = props;
   const enhanced = useHydrated();
   const store = useSiteStore();
   const { isMegaMenuOpen: open } = useSiteState();
@@ -158,6 +160,8 @@ export function MegaMenu(props: MegaMenuProps) {
         <summary className="menu-button" style={{ "--menu-button-colour": buttonColour } as CSSProperties}>
           <MenuIcon open={false} />
           <span className="menu-button__label">{menuLabel}</span>
+          {/* Shown instead of the menu label while the details element is open (CSS). */}
+          {closeLabel ? <span className="menu-button__label menu-button__label--open">{closeLabel}</span> : null}
         </summary>
         <div id={PANEL_ID} className="mega-menu__panel">
           {body}
@@ -179,7 +183,7 @@ export function MegaMenu(props: MegaMenuProps) {
         style={{ "--menu-button-colour": buttonColour } as CSSProperties}
       >
         <MenuIcon open={open} />
-        <span className="menu-button__label">{menuLabel}</span>
+        <span className="menu-button__label">{open && closeLabel ? closeLabel : menuLabel}</span>
       </button>
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegates link activation (keyboard Enter fires click too) */}
       <div className="mega-menu__panel" id={PANEL_ID} hidden={!open} onClick={onPanelClick}>

@@ -116,6 +116,7 @@ export function SiteHeader({ globals }: { globals: Pick<Globals, "header" | "men
             <MegaMenu
               menu={menu}
               menuLabel={header?.menu_label || "Menu"}
+              closeLabel={header?.menu_close_label ?? ""}
               buttonColour={buttonColour}
               enquire={enquire}
               countrySwitchLabel={header?.country_switch_label ?? ""}

@@ -70,7 +70,7 @@ describe("the hand-off (rebuilt from the catalogue)", () => {
       "Wheels: 20\" alloy wheels (Included)",
       "Colour: Red (+ $990)",
       "Interior: Leather (+ $1,500)",
-      "Accessory: Floor mats ($249.00)",
+      "Accessory: Floor mats (+ $249)",
       "Total: $50,739",
     ]);
   });

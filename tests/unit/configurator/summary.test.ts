@@ -26,7 +26,7 @@ describe("summary and total", () => {
       ["Wheels", '20" alloy wheels', "+ $1,990"],
       ["Colour", "Red", "+ $990"],
       ["Interior", "Leather", "+ $1,500"],
-      ["Accessory", "Floor mats", "$249.00"],
+      ["Accessory", "Floor mats", "+ $249"],
     ]);
     expect(s.total).toBe(50000 + 3500 + 1990 + 990 + 1500 + 249);
     expect(s.totalText).toBe("$58,229");

@@ -29,14 +29,32 @@ describe("dealersForPostcode", () => {
     expect(result.dealers[0].isPma).toBe(true);
     expect(result.dealers.slice(1).every((d) => !d.isPma)).toBe(true);
     expect(result.dealers[1].distanceKm).toBeLessThan(2);
-    expect(result.dealers[3].distanceKm).toBeGreaterThan(600);
+  });
+
+  it("keeps only the dealers under 100 km when there are at least 3", () => {
+    const suburbs = [
+      makeDealer({ code: "BOX", name: "Kestrel Box Hill", postcode: "3128", lat: -37.819, lng: 145.122 }),
+      makeDealer({ code: "DAN", name: "Kestrel Dandenong", postcode: "3175", lat: -37.987, lng: 145.215 }),
+    ];
+    const result = dealersForPostcode("3121", "au", { ...DATA, dealers: [...DEALERS, ...suburbs] });
+    // Sydney, over 600 km away, is no nearby dealership.
+    expect(result.dealers.map((d) => d.code)).toEqual(["GEE", "RCH", "CBD", "BOX", "DAN"]);
+    expect(result.dealers.every((d) => d.distanceKm! < 100)).toBe(true);
   });
 
   it("sorts by distance alone when the postcode has no usable PMA dealer", () => {
-    expect(dealersForPostcode("2000", "au", DATA).dealers.map((d) => d.code)).toEqual(["SYD", "RCH", "CBD", "GEE"]);
+    expect(dealersForPostcode("2000", "au", DATA).dealers.map((d) => d.code)).toEqual(["SYD", "RCH", "CBD"]);
     const cbd = dealersForPostcode("3000", "au", DATA);
     expect(cbd.pmaDealerCode).toBeNull();
-    expect(cbd.dealers.map((d) => d.code)).toEqual(["CBD", "RCH", "GEE", "SYD"]);
+    expect(cbd.dealers.map((d) => d.code)).toEqual(["CBD", "RCH", "GEE"]);
+  });
+
+  it("lists the 3 nearest when fewer are under 100 km, and never the whole country", () => {
+    const far = dealersForPostcode("0800", "au", DATA);
+    expect(far.geocoded).toBe(true);
+    // Darwin: Melbourne, Sydney and Richmond, about 3,100 km away; Geelong, the fourth, is left out.
+    expect(far.dealers.map((d) => d.code)).toEqual(["CBD", "SYD", "RCH"]);
+    expect(far.dealers.every((d) => d.distanceKm! > 100)).toBe(true);
   });
 
   it("lists only the country's dealers", () => {
@@ -77,7 +95,7 @@ describe("dealersForPostcode", () => {
   it("geocodes from a dealer's postcode when the gazetteer lacks it", () => {
     const result = dealersForPostcode("3220", "au", { ...DATA, gazetteer: [] });
     expect(result.geocoded).toBe(true);
-    expect(result.dealers.map((d) => d.code)).toEqual(["GEE", "CBD", "RCH", "SYD"]);
+    expect(result.dealers.map((d) => d.code)).toEqual(["GEE", "CBD", "RCH"]);
   });
 
   it("exposes the selector texts letter for letter", () => {

@@ -72,7 +72,7 @@ describe("store-locator with JavaScript", () => {
     expect(input.getAttribute("aria-activedescendant")).toBe(options[1].id);
     expect(options[1].getAttribute("aria-selected")).toBe("true");
     fireEvent.keyDown(input, { key: "Enter" });
-    await waitFor(() => expect(navigations).toEqual(["/au/dealer-locator?q=Kestrel+Richmond%2C+Richmond&dealer=RICH"]));
+    await waitFor(() => expect(navigations).toEqual(["/au/dealer-locator?q=Kestrel+Richmond%2C+Richmond&dealer=RICH#dealer-RICH"]));
     // The next page: results mode, the picked dealer, with Back.
     cleanup();
     await open("?q=Kestrel+Richmond%2C+Richmond&dealer=RICH");
@@ -97,7 +97,7 @@ describe("store-locator with JavaScript", () => {
     });
     await open("");
     fireEvent.click(await screen.findByRole("button", { name: "Use my location" }));
-    await waitFor(() => expect(navigations).toEqual(["/au/dealer-locator?lat=-37.81&lng=144.96"]));
+    await waitFor(() => expect(navigations).toEqual(["/au/dealer-locator?lat=-37.81&lng=144.96#dealer-results"]));
     cleanup();
     await open("?lat=-37.81&lng=144.96");
     expect(await screen.findByRole("heading", { name: "Dealers near your location" })).toBeTruthy();

@@ -12,7 +12,9 @@ describe("store-locator without JavaScript (server markup)", () => {
     const dom = serverMarkup("?q=3121");
     const form = dom.querySelector("form[role=search]")!;
     expect(form.getAttribute("method")).toBe("get");
-    expect(form.getAttribute("action")).toBe("/au/dealer-locator");
+    // The search lands on its results (their anchor), below the fold on a phone.
+    expect(form.getAttribute("action")).toBe("/au/dealer-locator#dealer-results");
+    expect(dom.querySelector("#dealer-results")?.classList.contains("store-locator__results")).toBe(true);
     const input = form.querySelector<HTMLInputElement>("input[name=q]")!;
     expect(input.getAttribute("value")).toBe("3121");
     expect(dom.querySelector(`label[for="${input.id}"]`)!.textContent).toBe("Suburb, town or postcode");

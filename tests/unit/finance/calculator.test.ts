@@ -21,10 +21,10 @@ const vehicle = QUOTE_VEHICLE;
 const base = { driveawayPrice: "40990", vehicle };
 
 describe("loan term", () => {
-  it("offers 12 to 84 months in steps of 12, labelled 'N years'", () => {
+  it("offers 12 to 84 months in steps of 12, labelled '1 year', then 'N years'", () => {
     expect(LOAN_TERM_OPTIONS.map((o) => o.value)).toEqual([12, 24, 36, 48, 60, 72, 84]);
     expect(LOAN_TERM_OPTIONS.map((o) => o.name)).toEqual([
-      "1 years",
+      "1 year",
       "2 years",
       "3 years",
       "4 years",

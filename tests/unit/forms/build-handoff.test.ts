@@ -75,8 +75,8 @@ describe("the stored lead", () => {
       'Wheels: 20" machined alloy wheels (Included)',
       "Colour: Red Centre (+ $990)",
       "Interior: Saddle Tan Nappa (+ $2,490)",
-      "Accessory: All-weather floor mats ($269.00)",
-      "Accessory: Moulded cargo liner ($209.00)",
+      "Accessory: All-weather floor mats (+ $269)",
+      "Accessory: Moulded cargo liner (+ $209)",
       "Total: $73,238",
     ]);
     // The posted value itself is not stored.

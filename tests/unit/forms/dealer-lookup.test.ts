@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lookupPostcode, typedLookupPostcode } from "~/features/forms/dealer-lookup";
+import { dealerGroups, lookupPostcode, typedLookupPostcode } from "~/features/forms/dealer-lookup";
 
 describe("the postcode the dealer lookup uses (issue 25)", () => {
   it("reads 1 to 4 digits with leading zeros: 800 is Darwin's 0800, 110 Whangārei's 0110", () => {
@@ -23,5 +23,25 @@ describe("the postcode the dealer lookup uses (issue 25)", () => {
     // Typing on after leaving: the new value waits until it is complete or left again.
     expect(typedLookupPostcode("80", "800")).toBeNull();
     expect(typedLookupPostcode("80a", "80a")).toBeNull();
+  });
+});
+
+describe("the dealer select's groups", () => {
+  const dealer = (code: string, region: string) => ({ code, name: `Kestrel ${code}`, city: code, region });
+  const dealers = [dealer("B", "VIC"), dealer("A", "NSW"), dealer("C", "VIC"), dealer("D", "ACT")];
+
+  it("a placed postcode: its nearby dealers in their order, one list", () => {
+    expect(dealerGroups({ postcode: "3121", geocoded: true, pmaDealerCode: null, dealers })).toEqual([{ label: null, dealers }]);
+  });
+
+  it("a postcode not placed (every dealer): the PMA dealer first, then a group per State/Region", () => {
+    const groups = dealerGroups({ postcode: "3999", geocoded: false, pmaDealerCode: "C", dealers });
+    expect(groups.map((g) => [g.label, g.dealers.map((d) => d.code)])).toEqual([
+      [null, ["C"]],
+      ["ACT", ["D"]],
+      ["NSW", ["A"]],
+      ["VIC", ["B"]],
+    ]);
+    expect(dealerGroups({ postcode: "3999", geocoded: false, pmaDealerCode: null, dealers }).map((g) => g.label)).toEqual(["ACT", "NSW", "VIC"]);
   });
 });

@@ -38,7 +38,7 @@ describe("<PricingModal> without JavaScript", () => {
     const form = dialog.querySelector("form")!;
     expect(form.getAttribute("method")).toBe("post");
     expect(form.getAttribute("action")).toBe("/api/buyer-choice");
-    expect(form.querySelector<HTMLInputElement>("input[name=returnTo]")!.value).toBe("/");
+    expect(form.querySelector<HTMLInputElement>("input[name=returnTo]")!.value).toBe("/#price"); // back at the page's price
     expect(dialog.querySelector("h2")!.textContent).toBe("Configure your pricing");
     const options = [...form.querySelectorAll("select[name=auState] option")].map((o) => [o.getAttribute("value"), o.textContent]);
     expect(options).toEqual([

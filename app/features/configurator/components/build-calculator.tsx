@@ -1,4 +1,5 @@
 import { CalculatorModal } from "~/features/finance/components/calculator-modal";
+import { PRICE_ANCHOR_ID } from "~/features/pricing/components/pricing-location";
 import type { CalculatorContent } from "~/features/finance/calculator-content";
 import type { CalculatorFormInput } from "~/features/finance/calculator";
 import type { FinanceQuoteResponse } from "~/features/finance/quote-schema";
@@ -44,7 +45,7 @@ export function BuildCalculator(props: {
       country={country}
       formAction={pathname}
       hiddenFields={[...buildParams, ...stepView, [CALCULATOR_OPEN_PARAM, "1"]]}
-      closeHref={`${pathname}${searchOf(buildParams, stepView)}`}
+      closeHref={`${pathname}${searchOf(buildParams, stepView)}#${PRICE_ANCHOR_ID}`}
       initial={props.initial}
       serverResponse={props.serverResponse}
     />

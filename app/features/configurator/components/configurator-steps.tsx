@@ -11,7 +11,6 @@ export function ConfiguratorSteps(props: { step: Step; href: (step: Step) => str
           <li key={s}>
             <InPlaceLink
               to={props.href(s)}
-              replace
               className="configurator__step"
               aria-current={s === props.step ? "step" : undefined}
               onClick={() => trackStep(s, props.lineName, props.country)}

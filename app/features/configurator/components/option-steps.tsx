@@ -56,7 +56,6 @@ export function Choice({
       <InPlaceLink
         to={returnHref(links.href(change), anchor, links.hydrated)}
         rel="nofollow"
-        replace
         className={["config-choice", selected ? "config-choice--selected" : "", className ?? ""].filter(Boolean).join(" ")}
         aria-current={selected ? "true" : undefined}
         data-choice={label}

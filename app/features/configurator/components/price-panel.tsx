@@ -2,6 +2,7 @@ import { FINANCE_CALCULATOR_BUTTON_ID } from "~/components/button-id";
 import { useHydrated } from "~/islands/use-hydrated";
 import { CALCULATOR_TEXTS } from "~/features/finance/components/calculator-texts";
 import { PriceLocationLink } from "~/features/pricing/components/price-location-link";
+import { PRICE_ANCHOR_ID } from "~/features/pricing/components/pricing-location";
 import { cleanCarText } from "~/features/pricing/format";
 import type { BuyerContext } from "~/features/pricing/types";
 import type { ResolvedBuild } from "../build";
@@ -25,7 +26,7 @@ export function PricePanel(props: {
   const model = props.build.model;
   const hydrated = useHydrated();
   return (
-    <aside className="configurator__price" aria-label="Price">
+    <aside id={PRICE_ANCHOR_ID} className="configurator__price" aria-label="Price">
       {model && summary ? (
         <>
           <p className="configurator__price-model">{model.name}</p>

@@ -2,7 +2,7 @@ import { navigateTo, usePageLocation } from "~/islands/page-location";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "~/islands/use-hydrated";
 import type { Country } from "~/content/schema";
-import { roundCoordinate } from "../locator";
+import { RESULTS_ANCHOR_ID, dealerAnchorId, roundCoordinate } from "../locator";
 import type { PlaceSuggestion } from "../search";
 import type { LatLng } from "../types";
 
@@ -46,7 +46,8 @@ function searchUrl(pathname: string, values: Record<string, string | undefined>)
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
   const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
+  const anchor = values.dealer ? dealerAnchorId(values.dealer) : RESULTS_ANCHOR_ID;
+  return `${query ? `${pathname}?${query}` : pathname}#${anchor}`;
 }
 
 const coordinate = roundCoordinate;
@@ -175,7 +176,7 @@ export function PlaceSearch({
   const expanded = hydrated && open && items.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
   return (
-    <form method="get" action={pathname} role="search" className="place-search">
+    <form method="get" action={`${pathname}#${RESULTS_ANCHOR_ID}`} role="search" className="place-search">
       <label className="place-search__label" htmlFor={inputId}>
         {texts.label}
       </label>

@@ -4,6 +4,12 @@ import type { Country } from "~/content/schema";
 
 /** Marker radii in CSS pixels: the same size on screen at any zoom and page width. */
 export const MARKER_RADIUS_PX = { other: 6, listed: 11, selected: 13, origin: 7 } as const;
+/**
+ * Radius of a marker's target, drawn unseen around it: 44 px for the listed and selected dealers
+ * (a thumb), 24 px for the others (WCAG 2.2's minimum; they crowd in cities, and the dealer index
+ * beside the map reaches each of them too).
+ */
+export const MARKER_TARGET_RADIUS_PX = { other: 12, listed: 22, selected: 22 } as const;
 
 const pct = (n: number) => `${n}%`;
 
@@ -68,7 +74,8 @@ export function StaticDealerMap({
               data-code={marker.code}
             >
               <title>{name}</title>
-              <circle cx={pct(marker.left)} cy={pct(marker.top)} r={MARKER_RADIUS_PX[marker.state]} />
+              <circle className="static-map__target" cx={pct(marker.left)} cy={pct(marker.top)} r={MARKER_TARGET_RADIUS_PX[marker.state]} />
+              <circle className="static-map__dot" cx={pct(marker.left)} cy={pct(marker.top)} r={MARKER_RADIUS_PX[marker.state]} />
               {numbered ? (
                 <text x={pct(marker.left)} y={pct(marker.top)} dy="0.35em" textAnchor="middle" aria-hidden="true">
                   {marker.number}

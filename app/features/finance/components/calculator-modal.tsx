@@ -55,15 +55,17 @@ export interface CalculatorModalProps {
   disclaimers: readonly string[];
   contactHref: string;
   country: string;
-  /** No-JS GET form: where it goes and the build query it keeps. */
+  /** No-JS GET form: where it goes (inline: with its anchor) and the query it keeps. */
   formAction: string;
   hiddenFields: readonly (readonly [string, string])[];
-  /** Where 'Close calculator' goes without JavaScript. */
+  /** Where 'Close calculator', the × and the overlay go without JavaScript. */
   closeHref: string;
   /** The fields from the URL (no-JS form). */
   initial: CalculatorFormInput;
   /** The server's quote for `initial` (no-JS). */
   serverResponse: FinanceQuoteResponse | null;
+  /** In the page (the finance page's block) rather than in a modal: always open, nothing to close. */
+  inline?: boolean;
 }
 
 /**
@@ -122,22 +124,16 @@ export function CalculatorModal(props: CalculatorModalProps) {
     dispatch({ type: "commit" });
   };
 
-  return (
-    <Modal
-      open={props.open}
-      onClose={close}
-      size="lg"
-      labelledBy={headingId}
-      id={CALCULATOR_MODAL_ID}
-      className={["calculator-modal", !hydrated && props.serverResponse !== null ? "modal--open" : ""].filter(Boolean).join(" ")}
-    >
+  const body = (
+    <>
       <h2 id={headingId} className="calculator__title">
         {T.title(props.modelLineName)}
       </h2>
       <p className="calculator__disclaimer-link">
         <a href={`#${CALCULATOR_DISCLAIMER_ID}`}>{T.disclaimerLink}</a>
       </p>
-      <form method="get" action={`${props.formAction}#${CALCULATOR_MODAL_ID}`} className="calculator" onSubmit={onSubmit} noValidate>
+      {/* In a page the form's action carries the page's own anchor. */}
+      <form method="get" action={props.inline ? props.formAction : `${props.formAction}#${CALCULATOR_MODAL_ID}`} className="calculator" onSubmit={onSubmit} noValidate>
         {props.hiddenFields.map(([name, value], i) => (
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
@@ -185,12 +181,32 @@ export function CalculatorModal(props: CalculatorModalProps) {
         </div>
       </form>
       <CalculatorDisclaimers disclaimers={props.disclaimers} showComparisonRate={values.showComparisonRate} />
-      {hydrated ? null : (
+      {hydrated || props.inline ? null : (
         <p>
           <a href={props.closeHref}>{T.close}</a>
         </p>
       )}
       <CalculatorHelpPanels balloonTableContent={props.balloonTableContent} introText={props.introText} events={events} />
+    </>
+  );
+  if (props.inline) {
+    return (
+      <div className="calculator-inline" role="group" aria-labelledby={headingId}>
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Modal
+      open={props.open}
+      onClose={close}
+      size="lg"
+      labelledBy={headingId}
+      id={CALCULATOR_MODAL_ID}
+      closeHref={props.closeHref}
+      className={["calculator-modal", !hydrated && props.serverResponse !== null ? "modal--open" : ""].filter(Boolean).join(" ")}
+    >
+      {body}
     </Modal>
   );
 }

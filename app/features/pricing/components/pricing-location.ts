@@ -19,6 +19,12 @@ export const PRICING_TEXTS = {
   viewVehicle: "View vehicle",
 } as const;
 
+/**
+ * The page's main price (the configurator's price panel, a model page's range tabs): where the
+ * no-JavaScript pricing form and the calculator's close return to, so the buyer lands at the price.
+ */
+export const PRICE_ANCHOR_ID = "price";
+
 /** Where the no-JavaScript form posts the choice. */
 export const BUYER_CHOICE_ACTION = "/api/buyer-choice";
 

@@ -7,7 +7,7 @@ import { useMediaQuery } from "~/components/use-media-query";
 import { useSiteState, useSiteStore } from "~/features/site-state/site-context";
 import { setAuState, setIsABN } from "~/features/site-state/store";
 import { AU_STATE_OPTIONS, isAuState } from "~/lib/au-states";
-import { BUYER_CHOICE_ACTION, PRICING_MODAL_ID, PRICING_TEXTS } from "./pricing-location";
+import { BUYER_CHOICE_ACTION, PRICE_ANCHOR_ID, PRICING_MODAL_ID, PRICING_TEXTS } from "./pricing-location";
 
 /**
  * "Configure your pricing" (spec transactional.md §2, issue 6), rendered once on AU pages by
@@ -25,7 +25,8 @@ export function PricingModal({ open, onClose: close }: { open: boolean; onClose:
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`, true);
   const headingId = useId();
   const stateId = useId();
-  const returnTo = `${location.pathname}${location.search}`;
+  // Back at the price the buyer came to change (a page without one opens at its top).
+  const returnTo = `${location.pathname}${location.search}#${PRICE_ANCHOR_ID}`;
 
   const onSubmit = (event: FormEvent) => {
     // The choice is already stored: 'View vehicle' only closes.

@@ -99,11 +99,24 @@ export function ColourSwatches({
 }
 
 /** The price line of a model: amount, wording ('Driveaway' / '{type} inc GST + ORC') and, in AU, the price-location link. */
-export function VehiclePrice({ model, colour, prefix, className }: { model: PricedVehicle; colour?: VehicleColour | null; prefix?: string; className?: string }) {
+export function VehiclePrice({
+  model,
+  colour,
+  prefix,
+  className,
+  id,
+}: {
+  model: PricedVehicle;
+  colour?: VehicleColour | null;
+  prefix?: string;
+  className?: string;
+  /** The page's price anchor, where a block shows the page's main price. */
+  id?: string;
+}) {
   const buyer = useBuyer();
   const price = vehiclePrice(model, buyer, colour);
   return (
-    <div className={["vehicle-price", className ?? ""].filter(Boolean).join(" ")}>
+    <div id={id} className={["vehicle-price", className ?? ""].filter(Boolean).join(" ")}>
       <p className="vehicle-price__line">
         {prefix && price.amount !== null ? <span className="vehicle-price__prefix">{prefix} </span> : null}
         <strong className="vehicle-price__amount" data-price="">
