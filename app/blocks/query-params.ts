@@ -8,12 +8,13 @@ import { isRecord } from "~/lib/object";
  * serve one visitor's page to another: tests/unit/blocks/query-params.test.ts checks each block's
  * code against its list.
  */
-const modules = import.meta.glob<readonly string[]>("./*/*.schema.ts", { eager: true, import: "queryParams" });
+// Whole modules: most schemas export no list, and the bundler refuses a named import that is missing.
+const modules = import.meta.glob<{ queryParams?: readonly string[] }>("./*/*.schema.ts", { eager: true });
 
 export const blockQueryParams: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  Object.entries(modules).flatMap(([file, params]) => {
+  Object.entries(modules).flatMap(([file, module]) => {
     const [, folder, base] = file.split("/");
-    return base === `${folder}.schema.ts` && Array.isArray(params) ? [[folder!, params]] : [];
+    return base === `${folder}.schema.ts` && Array.isArray(module.queryParams) ? [[folder!, module.queryParams]] : [];
   }),
 );
 
