@@ -6,6 +6,8 @@ import { ContentUnavailableError } from "~/content/errors";
 import { contentVersion } from "~/features/preview/preview.server";
 import type { BlockDataMap } from "~/components/block-data";
 import { loadBlockData } from "~/blocks/loaders.server";
+import { queryParamsOf } from "~/blocks/query-params";
+import { QUERY_PARAMS_HEADER, queryParamsHeaderValue } from "~/features/page-keys/page-keys";
 import type { Blok } from "~/content/schema";
 import type { PageSettings } from "~/features/shell/globals";
 import { contentUnavailableResponse, throwNotFound } from "~/features/routing/not-found.server";
@@ -102,5 +104,7 @@ export async function loadPage<E extends Record<string, unknown> = Record<never,
     structuredData,
     blockData,
   };
-  return data(payload, { headers: pageHeadersFor(version) });
+  // The query parameters the story's blocks read: the page cache keys this path on these alone.
+  const headers = { ...pageHeadersFor(version), [QUERY_PARAMS_HEADER]: queryParamsHeaderValue(queryParamsOf(story.content)) };
+  return data(payload, { headers });
 }

@@ -10,3 +10,5 @@ export const schema = z
   })
   .loose();
 export type AccessoriesListingBlok = z.infer<typeof schema>;
+
+export const queryParams = ["category", "sort", "pages"] as const;

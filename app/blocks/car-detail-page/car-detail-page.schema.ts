@@ -13,3 +13,5 @@ export const schema = z
   })
   .loose();
 export type CarDetailPageBlok = z.infer<typeof schema>;
+
+export const queryParams = ["colour"] as const;

@@ -11,3 +11,5 @@ export const schema = z
   })
   .loose();
 export type ColourSelectorBlok = z.infer<typeof schema>;
+
+export const queryParams = ["colour"] as const;

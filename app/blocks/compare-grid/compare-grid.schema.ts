@@ -15,3 +15,5 @@ export const schema = z
   })
   .loose();
 export type CompareGridBlok = z.infer<typeof schema>;
+
+export const queryParams = ["compare", "colour"] as const;

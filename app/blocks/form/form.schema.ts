@@ -13,3 +13,5 @@ export {
 
 /** `form`: an enquiry form (heading, intro, sections of fields, consent, submit, success message). */
 export const schema = formBlokSchema;
+
+export const queryParams = ["submitted", "model", "dealer", "build"] as const;

@@ -17,3 +17,5 @@ export const schema = z
   .loose();
 
 export type ModalFormBlok = z.infer<typeof schema>;
+
+export const queryParams = ["submitted", "model", "dealer"] as const;

@@ -23,3 +23,5 @@ export const schema = z
   })
   .loose();
 export type ModelCardBlok = z.infer<typeof schema>;
+
+export const queryParams = ["colour"] as const;

@@ -15,3 +15,5 @@ export const schema = z
   })
   .loose();
 export type ModelRangeCompactBlok = z.infer<typeof schema>;
+
+export const queryParams = ["colour"] as const;

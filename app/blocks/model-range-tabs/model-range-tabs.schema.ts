@@ -12,3 +12,5 @@ export const schema = z
   })
   .loose();
 export type ModelRangeTabsBlok = z.infer<typeof schema>;
+
+export const queryParams = ["variant", "colour"] as const;

@@ -15,3 +15,5 @@ export const schema = z
   })
   .loose();
 export type NewsListingBlok = z.infer<typeof schema>;
+
+export const queryParams = ["category", "page"] as const;

@@ -40,3 +40,5 @@ export const schema = z
   })
   .loose();
 export type OffersListingBlok = z.infer<typeof schema>;
+
+export const queryParams = ["category", "sort", "colour"] as const;

@@ -11,3 +11,5 @@ export const schema = z
   })
   .loose();
 export type OwnersClubEventListingBlok = z.infer<typeof schema>;
+
+export const queryParams = ["category", "page"] as const;

@@ -45,3 +45,5 @@ export const schema = z
   })
   .loose();
 export type StoreLocatorBlok = z.infer<typeof schema>;
+
+export const queryParams = ["q", "lat", "lng", "dealer"] as const;

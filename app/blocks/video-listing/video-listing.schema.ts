@@ -51,3 +51,5 @@ export const schema = z
   })
   .loose();
 export type VideoListingBlok = z.infer<typeof schema>;
+
+export const queryParams = ["model", "video"] as const;

@@ -8,7 +8,8 @@ import { countryOfPath } from "~/server/http/country-path";
  *   form (in the shell of every AU page) with the stored choice selected: `state`, `buyer`.
  *   NZ pages have neither, so they are not split by them.
  * - The query parameters the page's route reads (ROUTE_QUERY_PARAMS), each with a validated,
- *   canonical value, are part of the key, sorted. Every other parameter (tracking: utm_*, gclid,
+ *   canonical value, are part of the key, sorted. A content page narrows them to what its story's
+ *   blocks read, once a render of it has said so (QUERY_PARAMS_HEADER). Every other parameter (tracking: utm_*, gclid,
  *   ...; or one no page reads) is left out of the key and of the render: the page is served from
  *   the entry without it, so random query strings create no entries and no renders.
  */
@@ -151,6 +152,27 @@ export function declaredParamsOf(pathname: string): Readonly<Record<string, Para
 /** Every query parameter some page reads (a CDN keeps only these in its key: deploy/varnish). */
 export const DECLARED_QUERY_PARAMS: ReadonlySet<string> = new Set(ROUTE_QUERY_PARAMS.flatMap((r) => Object.keys(r.params)));
 
+/**
+ * The response header in which a content page's render names the query parameters its blocks read
+ * (space-separated, `-` for none). The page cache keys later requests of that path on these alone.
+ */
+export const QUERY_PARAMS_HEADER = "X-Page-Query-Params";
+
+/** The header's value for the parameters `read`, sorted. */
+export function queryParamsHeaderValue(read: Iterable<string>): string {
+  return [...new Set(read)].sort().join(" ") || "-";
+}
+
+/**
+ * The parameters a rendered page says it reads (QUERY_PARAMS_HEADER), or null when it does not
+ * say (a route that does not report them, an error page): then every declared one counts.
+ */
+export function paramsRead(headers: Headers): ReadonlySet<string> | null {
+  const value = headers.get(QUERY_PARAMS_HEADER)?.trim();
+  if (value === undefined || value === "") return null;
+  return new Set(value === "-" ? [] : value.split(/\s+/));
+}
+
 /** Campaign and click identifiers: never read by a page, dropped from the key. */
 const TRACKING_PARAM = /^(utm_[a-z_]+|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|yclid|ttclid|twclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|ref|srsltid)$/i;
 
@@ -203,8 +225,8 @@ export function variantCookieHeader(variant: PageVariant): string {
  * Tracking parameters and parameters no page reads are left out: the page is served from the
  * entry without them, so neither can make a new entry or a render of its own.
  */
-export function canonicalQuery(pathname: string, search: URLSearchParams): string {
-  const kept = canonicalParams(pathname, search);
+export function canonicalQuery(pathname: string, search: URLSearchParams, read?: ReadonlySet<string> | null): string {
+  const kept = canonicalParams(pathname, search, read);
   kept.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
   const query = new URLSearchParams(kept).toString();
   return query ? `?${query}` : "";
@@ -215,18 +237,19 @@ export function canonicalQuery(pathname: string, search: URLSearchParams): strin
  * own order (a redirect the page answers, such as the configurator's, sends the visitor on with
  * the parameters in the order they came).
  */
-export function renderQuery(pathname: string, search: URLSearchParams): string {
-  const query = new URLSearchParams(canonicalParams(pathname, search)).toString();
+export function renderQuery(pathname: string, search: URLSearchParams, read?: ReadonlySet<string> | null): string {
+  const query = new URLSearchParams(canonicalParams(pathname, search, read)).toString();
   return query ? `?${query}` : "";
 }
 
-function canonicalParams(pathname: string, search: URLSearchParams): [string, string][] {
+/** `read`: the parameters the page is known to read (only these of the declared ones are kept). */
+function canonicalParams(pathname: string, search: URLSearchParams, read?: ReadonlySet<string> | null): [string, string][] {
   const rules = declaredParamsOf(pathname);
   const kept: [string, string][] = [];
   const seen = new Map<string, number>();
   for (const [name, raw] of search) {
     const rule = Object.prototype.hasOwnProperty.call(rules, name) ? rules[name] : undefined;
-    if (!rule) continue;
+    if (!rule || (read && !read.has(name))) continue;
     const count = seen.get(name) ?? 0;
     if (count >= (REPEATABLE.has(name) ? MAX_REPEATS : 1)) continue;
     const value = rule(raw);
@@ -237,9 +260,12 @@ function canonicalParams(pathname: string, search: URLSearchParams): [string, st
   return kept;
 }
 
-/** The page cache key: path, canonical query and variant. */
-export function pageKey(url: URL, cookieHeader: string | null | undefined): { key: string; search: string; variant: PageVariant } {
-  const search = canonicalQuery(url.pathname, url.searchParams);
+/**
+ * The page cache key: path, canonical query and variant. `read`: the parameters the page at this
+ * path is known to read (paramsRead of its last render); unknown (null), every declared one.
+ */
+export function pageKey(url: URL, cookieHeader: string | null | undefined, read?: ReadonlySet<string> | null): { key: string; search: string; variant: PageVariant } {
+  const search = canonicalQuery(url.pathname, url.searchParams, read);
   const variant = pageVariantOf(url.pathname, cookieHeader);
   return { key: `${url.pathname}${search} ${variantString(variant)}`, search, variant };
 }

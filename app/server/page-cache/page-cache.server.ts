@@ -2,7 +2,10 @@
  * The full-page cache of published pages, in the server in front of Remix:
  *
  * - key: path + canonical query + variant (app/features/page-keys/page-keys.ts); only GET documents the caller marks
- *   eligible (published: never previews, drafts or development);
+ *   eligible (published: never previews, drafts or development). The query keeps the parameters
+ *   the path's last stored render said it reads (`paramsRead`), or, for a path not seen yet, every
+ *   parameter its route declares; the page renders with the same parameters, so each entry's HTML
+ *   depends only on its key;
  * - stored: a 200 HTML page, or the CMS 404 page (shorter, in a smaller budget of its own), whose
  *   Cache-Control is public, that sets no cookie, and whose render saw no content failure;
  * - bounded in bytes (a segmented LRU: a new key never evicts a page in use, lru.ts), and no
@@ -149,10 +152,12 @@ export function storablePolicy(response: Response, contentFailures: number, poli
  * depends on (the site's rules: app/features/page-keys/page-keys.ts).
  */
 export interface PageKeys {
-  /** The entry's key, the canonical query and the variant of a request. */
-  pageKey(url: URL, cookieHeader: string | null | undefined): { key: string; search: string; variant: unknown };
-  /** The query a page renders with: the declared parameters, in the request's order. */
-  renderQuery(pathname: string, search: URLSearchParams): string;
+  /** The entry's key, the canonical query and the variant of a request; `read`: the parameters the page reads, if known. */
+  pageKey(url: URL, cookieHeader: string | null | undefined, read?: ReadonlySet<string> | null): { key: string; search: string; variant: unknown };
+  /** The query a page renders with: the declared parameters (of them, those in `read`), in the request's order. */
+  renderQuery(pathname: string, search: URLSearchParams, read?: ReadonlySet<string> | null): string;
+  /** The query parameters a rendered page says it reads, or null when it does not say. */
+  paramsRead?(headers: Headers): ReadonlySet<string> | null;
   /** The cookies that make a variant (what a revalidation sends). */
   variantCookieHeader(variant: unknown): string;
 }
@@ -174,6 +179,8 @@ export class PageCache {
   /** Counts invalidate() calls; the last ones are kept so a render in flight during one is stored outdated. */
   private invalidations = 0;
   private readonly recentInvalidations: { seq: number; keys: ReadonlySet<string> | null }[] = [];
+  /** By path: the query parameters its last stored render read (oldest first, bounded). */
+  private readonly readByPath = new Map<string, ReadonlySet<string>>();
 
   constructor(keys: PageKeys, options: PageCacheOptions = {}) {
     this.keys = keys;
@@ -201,7 +208,7 @@ export class PageCache {
    */
   answersWithoutRender(url: URL, cookie: string | null): boolean {
     if (!this.enabled) return false;
-    const target = this.keys.pageKey(url, cookie);
+    const target = this.keys.pageKey(url, cookie, this.readByPath.get(url.pathname));
     if (this.inflight.has(target.key)) return true;
     const entry = this.lookup(target.key);
     return entry !== undefined && this.now() - entry.storedAt < entry.policy.ttlMs + entry.policy.staleWhileRevalidateMs;
@@ -212,11 +219,14 @@ export class PageCache {
    * `eligible` is false for anything but a published GET document (then: rendered, BYPASS).
    */
   async serve(request: Request, nonce: string, render: Render, eligible: boolean): Promise<Response> {
-    const target = eligible && request.method === "GET" ? this.keys.pageKey(new URL(request.url), request.headers.get("Cookie")) : null;
+    const url = new URL(request.url);
+    const read = this.enabled ? this.readByPath.get(url.pathname) : undefined;
+    const target = eligible && request.method === "GET" ? this.keys.pageKey(url, request.headers.get("Cookie"), read) : null;
     if (!target || (!this.enabled && !this.scriptPolicy)) return withStatus((await render(request, nonce, false)).response, "BYPASS");
-    // The page renders with only what its route reads, validated (app/features/page-keys/page-keys.ts), in the request's order.
+    // The page renders with only what its key holds: what its route reads, validated
+    // (app/features/page-keys/page-keys.ts), narrowed to what its blocks read once known, in the request's order.
     const canonical = new URL(request.url);
-    canonical.search = this.keys.renderQuery(canonical.pathname, canonical.searchParams);
+    canonical.search = this.keys.renderQuery(canonical.pathname, canonical.searchParams, read);
     const canonicalRequest = canonical.href === request.url ? request : new Request(canonical, request);
     if (!this.enabled) {
       // No cache, but a shareable page still leaves without a nonce for a CDN to replay.
@@ -322,6 +332,8 @@ export class PageCache {
       const keys = surrogateKeysOf(rendered.headers);
       // A publish while it rendered may have changed what it read: stored, but replaced at once.
       const outdated = this.invalidatedSince(since, keys, rendered.status);
+      // What an outdated render read may not be what the page reads now: unknown until it is replaced.
+      this.learnParamsRead(new URL(request.url).pathname, rendered.status === 200 && !outdated ? (this.keys.paramsRead?.(rendered.headers) ?? null) : null);
       const entry: Entry = { status: rendered.status, headers, body, etag: weakEtag(body), storedAt: this.now(), policy, bytes, url: request.url, variant, keys, outdated, encoded: {} };
       // A refresh keeps a page in use where it is (the segmented LRU); a 404 that became a page moves.
       (entry.status === 200 ? this.notFound : this.pages).delete(key);
@@ -334,6 +346,17 @@ export class PageCache {
     promise.then(done, done);
     this.inflight.set(key, promise);
     return promise;
+  }
+
+  /**
+   * Remembers which query parameters the page at `pathname` reads (null: unknown, so later
+   * requests key on every declared one again). Bounded: a path forgotten is keyed as unseen.
+   */
+  private learnParamsRead(pathname: string, read: ReadonlySet<string> | null): void {
+    this.readByPath.delete(pathname);
+    if (!read) return;
+    this.readByPath.set(pathname, read);
+    if (this.readByPath.size > MAX_PATHS_READ) this.readByPath.delete(this.readByPath.keys().next().value!);
   }
 
   private respond(key: string, entry: Entry, status: CacheStatus, request: Request): Response {
@@ -387,6 +410,8 @@ export class PageCache {
     for (const entry of [...this.pages.values(), ...this.notFound.values()]) {
       if (entry.outdated || !concerns(all, entry.keys, entry.status)) continue;
       entry.outdated = true;
+      // The publish may have changed the page's blocks, and so what it reads: unknown until it renders again.
+      this.readByPath.delete(new URL(entry.url).pathname);
       outdated++;
     }
     return outdated;
@@ -403,6 +428,7 @@ export class PageCache {
   /** Forgets every page; renders in flight are not stored. */
   clear(): void {
     this.epoch++;
+    this.readByPath.clear();
     this.pages.clear();
     this.notFound.clear();
     this.inflight.clear();
@@ -420,6 +446,9 @@ export class PageCache {
     return this.pages.maxBytes + this.notFound.maxBytes;
   }
 }
+
+/** Paths whose read parameters are remembered (about one per page of the site, with room to spare). */
+const MAX_PATHS_READ = 20_000;
 
 /** Invalidations remembered for renders in flight (more during one render: it is stored outdated). */
 const MAX_RECENT_INVALIDATIONS = 64;

@@ -45,6 +45,15 @@ describe("loadPage: the one loader of content pages", () => {
     }
   });
 
+  it("names the query parameters the story's blocks read (X-Page-Query-Params), none for a page of text", async () => {
+    const read = async (loader: Loader, url: string, params: Record<string, string>) => (await load(loader, url, params)).headers.get("X-Page-Query-Params");
+    expect(await read(catchAll, "/au/privacy?model=x", { country: "au", "*": "privacy" })).toBe("-");
+    expect(await read(catchAll, "/au/contact-us", { country: "au", "*": "contact-us" })).toBe("build dealer model submitted");
+    expect(await read(newsListing, "/au/news", { country: "au" })).toBe("category page");
+    expect(await read(catchAll, "/au/models/suv/tarrak", { country: "au", "*": "models/suv/tarrak" })).toBe("category colour pages sort variant");
+    expect(await read(catchAll, "/au/dealer-locator", { country: "au", "*": "dealer-locator" })).toBe("dealer lat lng q");
+  });
+
   it("merges a route's extra reads, and imposes its forced settings over the story's", async () => {
     const article = await load(newsDetail, "/au/news/dealer-network-expands", { country: "au", news: "dealer-network-expands" });
     expect(article.data!.newsCategories).toEqual(expect.arrayContaining([expect.objectContaining({ value: "company-news" })]));

@@ -147,6 +147,73 @@ describe("PageCache", () => {
     expect(seen).toEqual(["?wheels=b&colour=a"]);
   });
 
+  it("keys a content page only on the parameters its blocks read, once a render has said which", async () => {
+    const cache = new PageCache(pageKeys);
+    // Each path's blocks read these (what loadPage reports); the HTML shows the query it rendered with.
+    const reads: Record<string, string> = { "/au/privacy": "-", "/au/contact": "dealer model submitted", "/au/news": "category page", "/au/tarrak": "colour" };
+    const seen: string[] = [];
+    const { render: page } = renderer();
+    const render: Render = async (request, nonce, background) => {
+      const url = new URL(request.url);
+      seen.push(`${url.pathname}${url.search}`);
+      const { response, contentFailures } = await page(request, nonce, background);
+      response.headers.set(pageKeys.QUERY_PARAMS_HEADER, reads[url.pathname] ?? "");
+      return { response, contentFailures };
+    };
+    const status = async (path: string) => {
+      const response = await cache.serve(req(path), N, render, true);
+      return `${response.headers.get("X-Cache")} ${await response.text()}`;
+    };
+    // A path not seen yet keys on every declared parameter (it may read any of them).
+    expect(await status("/au/privacy?model=x")).toMatch(/^MISS .*\/au\/privacy\?model=x /);
+    // Its render said it reads none: any model is the page without it, one entry, rendered once.
+    expect(await status("/au/privacy")).toMatch(/^MISS <html><script>1<\/script><p>\/au\/privacy <\/p>/);
+    const plain = await status("/au/privacy");
+    expect(plain).toMatch(/^HIT /);
+    for (const model of ["y", "z", "<script>"]) expect(await status(`/au/privacy?model=${encodeURIComponent(model)}&page=2`)).toBe(plain);
+    expect(seen).toEqual(["/au/privacy?model=x", "/au/privacy"]);
+    // Pages whose blocks read a parameter still vary on it, and render with it.
+    seen.length = 0;
+    for (const [path, other] of [["/au/contact?model=tarrak", "/au/contact?model=kuro"], ["/au/news?page=2", "/au/news?page=3"], ["/au/tarrak?colour=a:b", "/au/tarrak?colour=a:c"]] as const) {
+      await status(path);
+      expect(await status(path)).toMatch(/^HIT /);
+      expect(await status(other)).toMatch(/^MISS /);
+      expect(await status(`${other}&q=free-text`)).toMatch(/^HIT /);
+    }
+    expect(seen).toEqual(["/au/contact?model=tarrak", "/au/contact?model=kuro", "/au/news?page=2", "/au/news?page=3", "/au/tarrak?colour=a%3Ab", "/au/tarrak?colour=a%3Ac"]);
+  });
+
+  it("forgets what a page reads when a publish outdates it, when it stops saying, and on clear()", async () => {
+    const time = clock();
+    const cache = new PageCache(pageKeys, { now: time.now });
+    let reads = "-";
+    const { render: page } = renderer();
+    const render: Render = async (request, nonce, background) => {
+      const { response, contentFailures } = await page(request, nonce, background);
+      if (reads) response.headers.set(pageKeys.QUERY_PARAMS_HEADER, reads);
+      response.headers.set("Surrogate-Key", "site story-9");
+      return { response, contentFailures };
+    };
+    const status = async (path: string) => (await cache.serve(req(path), N, render, true)).headers.get("X-Cache");
+    await status("/au/privacy");
+    expect(await status("/au/privacy?model=x")).toBe("HIT");
+    // A publish adds a form: until the page renders again, a model is keyed (and rendered) as unseen.
+    reads = "dealer model submitted";
+    cache.invalidate(["story-9"]);
+    expect(await status("/au/privacy?model=x")).toBe("MISS");
+    expect(await status("/au/privacy?model=y")).toBe("MISS");
+    expect(await status("/au/privacy?model=y")).toBe("HIT");
+    // A render that does not say (another route, an error page) keys the path on everything again.
+    reads = "";
+    cache.clear();
+    await status("/au/privacy");
+    expect(await status("/au/privacy?model=x")).toBe("MISS");
+    reads = "-";
+    await status("/au/privacy?model=z");
+    cache.clear();
+    expect(await status("/au/privacy?model=z")).toBe("MISS");
+  });
+
   it("takes the nonce out of a shareable page and names its inline scripts' hashes, the same on every HIT", async () => {
     const cache = new PageCache(pageKeys, { scriptPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}` });
     const { render } = renderer();
