@@ -19,4 +19,6 @@ export const schema = z
     model_button_text: field.text,
   })
   .loose();
+/** The model and the calculator's fields (the no-JavaScript form), and the vehicle parts' colour. */
+export const queryParams = ["model", "deposit", "term", "balloon", "use", "frequency", "frequency_for", "colour"] as const;
 export type FinanceCalculatorBlok = z.infer<typeof schema>;

@@ -42,6 +42,7 @@ const PARSERS: Record<string, readonly string[]> = {
   COLOUR_PARAM: ["colour"],
   SUBMITTED_PARAM: ["submitted"],
   BUILD_HANDOFF_PARAM: ["build"],
+  pageCalculatorData: ["model", "deposit", "term", "balloon", "use", "frequency", "frequency_for"],
 };
 
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
