@@ -143,6 +143,8 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
     // What the visitor typed or chose before the island's code arrived (the DOM holds it now).
     for (const control of container.querySelectorAll<HTMLElement>(ENTERABLE)) if (enteredByVisitor(control)) noteEntry(container, control);
     done = (async () => {
+      // Not inside the visitor's input event: the tap's own effect (a native control) is painted first.
+      await new Promise<void>((resolve) => nextTask(resolve));
       if (!load) throw new Error(`No island named ${name}`);
       preload(container);
       const props = readJson(document.querySelector(`script[${PROPS_ATTRIBUTE}="${key}"]`));
