@@ -92,18 +92,6 @@ function nextTask(callback: () => void): void {
   channel.port2.postMessage(null);
 }
 
-/** Runs `callback` when the browser is idle (or in a task of its own where it cannot say). */
-function idle(callback: () => void): void {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(callback, { timeout: 2_000 });
-  else nextTask(callback);
-}
-
-/** True for an element within the viewport's height of the viewport (a tap away). */
-function inView(element: Element): boolean {
-  const box = element.getBoundingClientRect();
-  return box.bottom >= 0 && box.top <= window.innerHeight * 2;
-}
-
 /**
  * Starts the page's islands: those marked `load` one by one, each in a task of its own; those
  * marked `visible` when they near the viewport; those marked `interaction` when the visitor heads
@@ -300,16 +288,6 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
     );
   }
   for (const { container, target, type, value } of takeQueuedClicks(wake)) wake(container, target, type, value);
-
-  // Once the page is shown and the browser idle, the code of the waiting islands in view (the
-  // header's menu, a listing's tabs) is fetched, not run: a first tap then waits for its
-  // hydration, not for the network.
-  const warm = () =>
-    idle(() => {
-      for (const container of islands) if (waitingIsland(container) && !started.has(container) && inView(container)) preload(container);
-    });
-  if (document.readyState === "complete") warm();
-  else window.addEventListener("load", warm, { once: true });
 
   // The `load` islands, one per task, in document order: the first paint is the server's.
   let next = 0;
