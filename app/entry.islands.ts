@@ -23,7 +23,8 @@ const loaders: IslandLoaders = {
   configurator: () => import("~/features/configurator/components/configurator-island").then((m) => m.configuratorIsland as IslandDefinition<unknown>),
 };
 
-reloadOnChunkErrors();
+// A chunk that fails marks its island failed (start.ts): its server HTML works on.
+reloadOnChunkErrors(window, { rejectImports: true });
 const page = readIslandPage<IslandPage>();
 if (page) startSite(page);
 startIslands({ loaders, runtime: () => import("~/islands-runtime").then((m) => m.runtime) });

@@ -13,11 +13,12 @@
 //      BENCH_PUBLISH_EVERY_MS (5000), side by side;
 //  (e) an overload run: BENCH_OVERLOAD_CONNECTIONS (200) on distinct configurator builds for
 //      BENCH_CAMPAIGN_DURATION s: peak memory (RSS), p99, share of fast 503s, /healthz latency;
-//  (f) fair renders and bounded image work, quiet and under a crawl side by side (bench/fairness.mjs).
+//  (f) fair renders and bounded image work, quiet and under a crawl side by side (bench/fairness.mjs);
+//  (g) the first tap on a phone, right after load and once settled (bench/first-tap.mjs).
 // Env: BENCH_PORT (3305; the uncached server uses BENCH_PORT + 1), BENCH_DURATION seconds per
 // run (10), BENCH_CONNECTIONS (10), CHROME_PATH (/usr/bin/chromium), BENCH_LH_RUNS (5),
 // BENCH_LH_PRESETS (mobile; mobile,desktop adds desktop),
-// BENCH_SKIP=load,bundle,lighthouse,campaign,overload,fair to skip parts, BENCH_DEBUG=1 to print every
+// BENCH_SKIP=load,bundle,lighthouse,campaign,overload,fair,tap to skip parts, BENCH_DEBUG=1 to print every
 // health and readiness sample of (d) and (e).
 import { createHmac } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -26,6 +27,7 @@ import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import { bundleReport, printBundleReport } from "./bundle.mjs";
 import { fairness } from "./fairness.mjs";
+import { firstTapBench } from "./first-tap.mjs";
 import { lighthouseBench } from "./lighthouse.mjs";
 import { BASE, PORT, startServer } from "./server.mjs";
 
@@ -244,6 +246,7 @@ try {
     printBundleReport(await bundleReport(BASE));
   }
   if (!SKIP.has("lighthouse")) await lighthouseBench({ base: BASE });
+  if (!SKIP.has("tap")) await firstTapBench({ base: BASE });
 } finally {
   server.stop();
 }

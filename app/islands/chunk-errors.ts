@@ -1,7 +1,9 @@
 /**
  * Build freshness (spec site.md section 1). Pages change by document navigation, so the next page
  * always comes from the current build. A page left open across a deploy can still fail to load a
- * chunk of its old build (an island's code, on first use): it then reloads once.
+ * chunk of its old build (an island's code, on first use): it then reloads once. A chunk that fails
+ * because the connection is gone reloads nothing: a reload would show the browser's error page,
+ * where the island's server HTML still works.
  */
 
 /** A reload after a chunk failure is not repeated within this window (spec: guard stored 10 s). */
@@ -41,13 +43,42 @@ export function reloadAfterChunkError(win: Window = window): boolean {
   return true;
 }
 
-/** Reloads once when a chunk of this document's build fails to load (both entries install it). */
-export function reloadOnChunkErrors(win: Window = window): void {
+/** True when the site answers for this page now (a chunk gone after a deploy), false when it does not (offline). */
+export async function siteReachable(win: Window = window): Promise<boolean> {
+  try {
+    const response = await win.fetch(win.location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export interface ChunkErrorOptions {
+  /**
+   * Let an import whose chunk failed reject (the islands' runtime then marks that island failed, and
+   * its server HTML works on as without JavaScript) instead of resolving empty.
+   */
+  rejectImports?: boolean;
+  /** Whether a reload would bring a page: without the network it would bring the browser's error page. */
+  reachable?: () => Promise<boolean>;
+}
+
+/**
+ * Reloads once when a chunk of this document's build fails to load while the site answers (a
+ * deploy removed it); with the connection gone the page stays as it is (both entries install it).
+ */
+export function reloadOnChunkErrors(win: Window = window, options: ChunkErrorOptions = {}): void {
+  const reachable = options.reachable ?? (() => siteReachable(win));
+  const reloadIfReachable = () => {
+    void reachable().then((ok) => {
+      if (ok) reloadAfterChunkError(win);
+    });
+  };
   win.addEventListener("vite:preloadError", (event: Event) => {
-    event.preventDefault();
-    reloadAfterChunkError(win);
+    if (!options.rejectImports) event.preventDefault();
+    reloadIfReachable();
   });
   win.addEventListener("unhandledrejection", (event: PromiseRejectionEvent) => {
-    if (isChunkLoadError(event.reason)) reloadAfterChunkError(win);
+    if (isChunkLoadError(event.reason)) reloadIfReachable();
   });
 }

@@ -1,40 +1,51 @@
 /**
- * No tap is lost while islands load. A small inline script in the document's head (before anything
- * is painted) catches a click on a control inside an island that has not hydrated yet, keeps the
- * page from acting on it half-way (a `#` link jumping, a `<summary>` toggling), and queues it; the
- * islands' entry (hydrate.ts) takes the queue, hydrates those islands first and clicks again.
- * A link to this same page with another query (a tab, a filter, a swatch: the no-JavaScript form of
- * a control the island handles in place) counts as such a control when it is followed by a plain
- * click. A choice in a `<select>` of such an island is told to it again once it runs (its
- * `change`). Links to other pages and form submissions are left to the browser: they work without
- * JavaScript.
+ * No tap is lost, doubled or kept from acting while islands load. A small inline script in the
+ * document's head (before anything is painted) sees a click inside an island that has not hydrated
+ * yet (or has, but not yet switched to its enhanced rendering):
+ * - a control that needs the island's code (a button, a `#` link within the island, a link that
+ *   opens a dialog) is kept from acting half-way and queued; the islands' entry (start.ts) hydrates
+ *   that island first and clicks its control again once, on the control the visitor then sees. A
+ *   second click on a control already queued is dropped: the visitor tapped again while waiting.
+ * - a control that works without a script (a `<summary>`, a `<label>`, a radio or checkbox, a link
+ *   to another page, to this page with another query, or to a part of the page outside the island)
+ *   acts as it does without JavaScript, at once. A `<summary>` is noted: when the enhanced rendering
+ *   replaces it (the menu's disclosure becoming a button), its successor is clicked if the
+ *   disclosure was left open, so the visitor's last state carries over.
+ * A choice in a `<select>` of such an island is told to it again once it runs (its `change`).
  */
 
-/** Marks an island's container once React has hydrated it. */
+/** Marks an island's container once React has hydrated it and its enhanced rendering is in place. */
 export const READY_ATTRIBUTE = "data-island-ready";
 /** Marks an island's container whose code failed: its server HTML is left to work as without JavaScript. */
 export const FAILED_ATTRIBUTE = "data-island-failed";
-/** An island still waiting for its code. */
+/** An island still waiting for its code (or for its enhanced rendering). */
 export const WAITING_ISLAND = `[data-island]:not([${READY_ATTRIBUTE}]):not([${FAILED_ATTRIBUTE}])`;
 
 /**
- * Controls whose click needs the island's code (anything else works as plain HTML). A link that
- * says it opens a dialog (`aria-haspopup`: a video tile) goes to its file without JavaScript, but
- * to its dialog once the island runs.
+ * Controls whose click needs the island's code. A link that says it opens a dialog
+ * (`aria-haspopup`: a video tile) goes to its file without JavaScript, but to its dialog once the
+ * island runs. A `#` link counts unless the part it names is outside the island (a page-wide modal:
+ * the page's own handlers take it).
  */
-export const ACTIONABLE =
-  'button,summary,[role="button"],[role="tab"],[role="switch"],a[href^="#"],a[aria-haspopup],label,input[type="checkbox"],input[type="radio"]';
+export const ACTIONABLE = 'button,[role="button"],[role="tab"],[role="switch"],a[href^="#"],a[aria-haspopup]';
+
+/** What the early script notes without holding: a disclosure that toggles natively. */
+export const NATIVE_NOTED = "summary";
 
 export interface QueuedClick {
   container: Element;
   target: HTMLElement;
-  /** "change": a choice made in a `<select>` before its island ran, told to it again once it has. */
-  type?: "click" | "change";
+  /**
+   * "click": held, to be made again on the enhanced control; "change": a choice made in a
+   * `<select>`, told again; "toggle": a `<summary>` that acted natively, carried to its successor
+   * if the enhanced rendering replaced it.
+   */
+  type?: "click" | "change" | "toggle";
   /** The choice (a select's value): hydration sets a select back to the island's own value. */
   value?: string;
 }
 
-export type IslandWake = (container: Element, target: HTMLElement | null, type?: "click" | "change", value?: string) => void;
+export type IslandWake = (container: Element, target: HTMLElement | null, type?: "click" | "change" | "toggle", value?: string) => void;
 
 declare global {
   interface Window {
@@ -43,34 +54,36 @@ declare global {
   }
 }
 
-/** A plain click (no modifier, the main button) on a link to this page: the island acts on it in place. */
-export function isInPlaceLink(element: Element, event?: Pick<MouseEvent, "button" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey">): boolean {
-  if (!(element instanceof HTMLAnchorElement) || !element.hasAttribute("href") || element.target || element.hasAttribute("download")) return false;
-  if (event && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return false;
-  return element.origin === window.location.origin && element.pathname === window.location.pathname;
-}
-
-/** A control of an island whose click needs the island's code. */
+/** A control of an island whose click needs the island's code (the successor of a held control). */
 export function isIslandControl(element: Element): boolean {
-  return element.matches(ACTIONABLE) || isInPlaceLink(element);
+  return element.matches(ACTIONABLE) || element.matches(NATIVE_NOTED);
 }
 
 function earlyClicksScript(): string {
+  const waiting = JSON.stringify(WAITING_ISLAND);
   return (
-    "(function(){var s=window.__islands={queue:[]};document.addEventListener('click',function(e){" +
-    "var x=e.target&&e.target.closest?e.target:null;if(!x)return;var t=x.closest(" +
+    "(function(){var s=window.__islands={queue:[]};" +
+    // The part of the page a `#` link names, if it is outside the island (a malformed fragment names none).
+    "function outside(t,c){var h=t.getAttribute('href').slice(1);if(!h)return false;var e;" +
+    "try{e=document.getElementById(decodeURIComponent(h));}catch(x){return false;}return !!e&&!c.contains(e);}" +
+    "function hand(c,t,k,v){if(s.wake)return s.wake(c,t,k,v);for(var i=0;i<s.queue.length;i++){var q=s.queue[i];" +
+    "if(k==='click'&&q.target===t&&q.type==='click')return;}s.queue.push({container:c,target:t,type:k,value:v});}" +
+    "document.addEventListener('click',function(e){" +
+    "var x=e.target&&e.target.closest?e.target:null;if(!x||e.button!==0)return;var t=x.closest(" +
     JSON.stringify(ACTIONABLE) +
-    ");if(!t){t=x.closest('a[href]');" +
-    "if(!t||t.target||t.hasAttribute('download')||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||" +
-    "t.origin!==location.origin||t.pathname!==location.pathname)return;}" +
-    "var c=t.closest(" +
-    JSON.stringify(WAITING_ISLAND) +
-    ");if(!c)return;e.preventDefault();e.stopImmediatePropagation();" +
-    "if(s.wake)s.wake(c,t);else s.queue.push({container:c,target:t});},true);" +
+    ");var c=t&&t.closest(" +
+    waiting +
+    ");if(t&&c&&!(t.tagName==='A'&&t.getAttribute('href').charAt(0)==='#'&&outside(t,c))){" +
+    "e.preventDefault();e.stopImmediatePropagation();hand(c,t,'click');return;}" +
+    "t=x.closest(" +
+    JSON.stringify(NATIVE_NOTED) +
+    ");c=t&&t.closest(" +
+    waiting +
+    ");if(c)hand(c,t,'toggle');},true);" +
     "document.addEventListener('change',function(e){var t=e.target;if(!t||t.tagName!=='SELECT')return;" +
     "var c=t.closest(" +
-    JSON.stringify(WAITING_ISLAND) +
-    ");if(!c)return;if(s.wake)s.wake(c,t,'change',t.value);else s.queue.push({container:c,target:t,type:'change',value:t.value});},true);})();"
+    waiting +
+    ");if(c)hand(c,t,'change',t.value);},true);})();"
   );
 }
 

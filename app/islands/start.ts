@@ -9,6 +9,7 @@ import {
   WHEN_ATTRIBUTE,
   type IslandDefinition,
 } from "./island-dom";
+import { applyEntry, ENTERABLE, enteredByVisitor, entryOf, openDisclosure, type Entry } from "./entries";
 
 /**
  * The islands' runtime in the browser, without React. It reads the page's islands, decides when
@@ -94,11 +95,14 @@ function nextTask(callback: () => void): void {
 /**
  * Starts the page's islands: those marked `load` one by one, each in a task of its own; those
  * marked `visible` when they near the viewport; those marked `interaction` when the visitor heads
- * for them; and any of them at once on the visitor's first interaction with it. A click on a
- * control of an island not yet hydrated (queued by the early script, early-clicks.ts) is replayed
- * once it is, so no tap is lost; focus on a control the enhanced rendering replaced moves to its
- * successor. The page is marked `data-hydrated` once the `load` islands and the `visible` ones in
- * view at the start have hydrated (what the page runs without the visitor acting).
+ * for them; and any of them at once on the visitor's first interaction with it. An island counts
+ * as ready once its enhanced rendering is in place. A click held on a control of an island not
+ * ready (early-clicks.ts) is made again once, on the control the visitor then sees; a second tap
+ * on it meanwhile is dropped. Text typed and choices made meanwhile are put back where the
+ * enhanced rendering reset them, and focus on a control it replaced moves to its successor. An
+ * island whose code fails to load or throws is marked failed and left as its server HTML. The page
+ * is marked `data-hydrated` once the `load` islands and the `visible` ones in view at the start
+ * have hydrated (what the page runs without the visitor acting).
  */
 export function startIslands({ loaders, runtime }: StartOptions): void {
   const page = readIslandPage<unknown>();
@@ -121,38 +125,68 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
     const name = container.getAttribute(NAME_ATTRIBUTE) ?? "";
     const key = container.getAttribute(KEY_ATTRIBUTE) ?? "";
     const load = loaders[name];
+    // Where the keyboard is, if in the island (focus may have come before the runtime listened).
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== container && container.contains(active) && !focused.has(container)) focused.set(container, active);
+    // What the visitor typed or chose before the island's code arrived (the DOM holds it now).
+    for (const control of container.querySelectorAll<HTMLElement>(ENTERABLE)) if (enteredByVisitor(control)) noteEntry(container, control);
     done = (async () => {
+      // Not inside the visitor's input event: the tap's own effect (a native control) is painted first.
+      await new Promise<void>((resolve) => nextTask(resolve));
       if (!load) throw new Error(`No island named ${name}`);
       preload(container);
       const props = readJson(islandPropsElement(key));
       react ??= runtime();
       const [rt, island] = await Promise.all([react, load(props)]);
-      // A chunk that failed to load: the page is reloading (chunk-errors.ts), nothing to hydrate.
-      if (!island || !rt) return;
+      if (!island || !rt) throw new Error(`The code of ${name} did not load`);
       await rt.hydrate(container, island, props, key, page);
+      // Clicks stay held until the enhanced rendering is in place: one made on the server's
+      // markup in between would act on a control about to be replaced.
+      await rt.whenEnhanced();
+      restoreEntries(container);
       container.setAttribute(READY_ATTRIBUTE, "");
-      void rt.whenEnhanced().then(() => refocus(container));
+      refocus(container);
     })().catch((error: unknown) => {
       // Its server HTML works on as without JavaScript (clicks are no longer held for it); a
       // failed load of the runtime is tried again with the next island.
       container.setAttribute(FAILED_ATTRIBUTE, "");
       react = null;
+      entries.delete(container);
+      focused.delete(container);
       console.error(`[islands] ${name} did not hydrate:`, error);
     });
     started.set(container, done);
     return done;
   }
 
-  const enhanced = () => (react ?? Promise.resolve(null)).then((rt) => rt?.whenEnhanced());
+  /** The visitor's text and choices in each island still waiting, by control, latest last. */
+  const entries = new Map<Element, Map<HTMLElement, Entry>>();
+  function noteEntry(container: Element, control: HTMLElement): void {
+    let noted = entries.get(container);
+    if (!noted) entries.set(container, (noted = new Map()));
+    noted.set(control, entryOf(control));
+  }
+  /**
+   * Puts what the visitor entered back where the enhanced rendering reset it (a controlled input
+   * renders its own state), told as a browser tells it, so the island's state follows.
+   */
+  function restoreEntries(container: Element): void {
+    const noted = entries.get(container);
+    entries.delete(container);
+    for (const [control, entry] of noted ?? []) {
+      const now = sameControl(container, control, (element) => element.tagName === control.tagName);
+      if (now) applyEntry(now, entry);
+    }
+  }
 
-  // The element focused in an island while it hydrates: when the enhanced rendering replaces it
-  // (a `<summary>` by a `<button>`), focus would fall back to the page's start.
-  let focused: { container: Element; target: HTMLElement } | null = null;
+  // The control last focused in each waiting island: when the enhanced rendering replaces it (a
+  // `<summary>` by a `<button>`), focus would fall back to the page's start.
+  const focused = new Map<Element, HTMLElement>();
   function refocus(container: Element): void {
-    if (!focused || focused.container !== container) return;
-    const { target } = focused;
-    focused = null;
-    if (target.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+    const target = focused.get(container);
+    focused.delete(container);
+    const active = document.activeElement;
+    if (!target || (active && active !== document.body && active.isConnected)) return;
     sameControl(container, target, (element) => element.matches(FOCUSABLE))?.focus();
   }
 
@@ -160,24 +194,35 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
    * Hydrates the island, then acts on the control again as the visitor did, on the control they
    * now see there (or, if the island failed, on its server HTML, as without JavaScript).
    */
+  // Controls with a click held: a second tap on one while it waits is dropped, not doubled.
+  const held = new Set<HTMLElement>();
+  const toggled = new Set<HTMLElement>();
   const wake: IslandWake = (container, target, type = "click", value) => {
-    void hydrate(container)
-      .then(enhanced)
-      .then(() => {
-        if (type === "change") {
-          if (!target?.isConnected) return;
-          // Hydration may have set the select back to the island's value: the visitor's choice
-          // again, told as a browser tells it (input, then change).
-          if (value !== undefined && target instanceof HTMLSelectElement) target.value = value;
-          target.dispatchEvent(new Event("input", { bubbles: true }));
-          target.dispatchEvent(new Event("change", { bubbles: true }));
-          return;
-        }
-        const control = target ? sameControl(container, target, isIslandControl) : null;
-        if (control) control.click();
-      });
+    const pending = type === "click" ? held : type === "toggle" ? toggled : null;
+    if (target && pending) {
+      if (pending.has(target)) return;
+      pending.add(target);
+    }
+    void hydrate(container).then(() => {
+      if (!target) return;
+      pending?.delete(target);
+      if (type === "change") {
+        if (!target.isConnected) return;
+        // Hydration may have set the select back to the island's value: the visitor's choice
+        // again, told as a browser tells it (input, then change).
+        if (value !== undefined && target instanceof HTMLSelectElement) target.value = value;
+        target.dispatchEvent(new Event("input", { bubbles: true }));
+        target.dispatchEvent(new Event("change", { bubbles: true }));
+        return;
+      }
+      // A disclosure acted natively: only where the enhanced rendering replaced it is the state
+      // the visitor left (open) carried to its successor.
+      if (type === "toggle" && (target.isConnected || container.hasAttribute(FAILED_ATTRIBUTE) || !openDisclosure(target))) return;
+      const control = sameControl(container, target, isIslandControl);
+      if (control) control.click();
+    });
   };
-  wakeImpl = (container) => hydrate(container).then(enhanced);
+  wakeImpl = (container) => hydrate(container);
 
   const islands = [...document.querySelectorAll(`[${NAME_ATTRIBUTE}]`)];
   // The `visible` islands in view when the page opens hydrate with it: the page counts as
@@ -223,8 +268,21 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
         const target = event.target as Element | null;
         const container = waitingIsland(target);
         if (!container) return;
-        if (type === "focusin" && target instanceof HTMLElement) focused = { container, target };
+        if (type === "focusin" && target instanceof HTMLElement) focused.set(container, target);
         void hydrate(container);
+      },
+      { capture: true, passive: true },
+    );
+  }
+  // Text typed and choices made in a waiting island, kept for its enhanced rendering.
+  for (const type of ["input", "change"] as const) {
+    document.addEventListener(
+      type,
+      (event) => {
+        const target = event.target;
+        if (!(target instanceof HTMLElement) || !target.matches(ENTERABLE)) return;
+        const container = waitingIsland(target);
+        if (container) noteEntry(container, target);
       },
       { capture: true, passive: true },
     );

@@ -30,6 +30,12 @@ test("news listing: six at a time, Load more, the category filter (links without
 
   const loadMore = page.locator(".news-listing").getByRole("link", { name: "Load more" });
   await expect(loadMore).toHaveAttribute("href", "/au/news?category=&page=2#news-5d0c3b1e-8a43-4f4e-9b6e-2b1f6a0c9e11-item-7");
+  if (!jsDisabled(testInfo)) {
+    // A link is never held: until the listing runs, Load more is a document navigation (as
+    // without JavaScript). Heading for it wakes the listing; once it runs the link acts in place.
+    await loadMore.hover();
+    await expect(page.locator("[data-island]:has(.news-listing)").first()).toHaveAttribute("data-island-ready", "");
+  }
   await loadMore.click();
   await expect(cards).toHaveCount(12);
   await expect(page).toHaveURL(/\/au\/news\?category=&page=2/);

@@ -6,6 +6,7 @@ import {
   mayReloadAfterChunkError,
   reloadAfterChunkError,
   reloadOnChunkErrors,
+  siteReachable,
 } from "~/islands/chunk-errors";
 
 /** A window with a session storage and a reload, and its own event listeners. */
@@ -82,24 +83,60 @@ describe("reloadOnChunkErrors", () => {
     return event;
   }
 
-  it("reloads on Vite's preload error (and keeps it from being thrown) and on an unhandled chunk failure, not on other errors", () => {
-    vi.useFakeTimers({ now: 2_000_000 });
+  const answers = () => Promise.resolve(true);
+  const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("reloads on Vite's preload error (and keeps it from being thrown) and on an unhandled chunk failure, not on other errors", async () => {
+    vi.useFakeTimers({ now: 2_000_000, toFake: ["Date"] });
     const { win, reload } = fakeWindow();
-    reloadOnChunkErrors(win);
+    reloadOnChunkErrors(win, { reachable: answers });
 
     win.dispatchEvent(rejection(new Error("Cannot read properties of undefined")));
+    await flush();
     expect(reload).not.toHaveBeenCalled();
 
     const preload = new Event("vite:preloadError", { cancelable: true });
     win.dispatchEvent(preload);
     expect(preload.defaultPrevented).toBe(true);
+    await flush();
     expect(reload).toHaveBeenCalledTimes(1);
 
     // Within the guard: no reload loop.
     win.dispatchEvent(rejection(new TypeError("Failed to fetch dynamically imported module: /islands/assets/b.js")));
+    await flush();
     expect(reload).toHaveBeenCalledTimes(1);
     vi.setSystemTime(2_010_000);
     win.dispatchEvent(rejection(new TypeError("Failed to fetch dynamically imported module: /islands/assets/b.js")));
+    await flush();
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not reload while the site does not answer (offline): the page stays as it is", async () => {
+    const { win, reload } = fakeWindow();
+    const reachable = vi.fn(() => Promise.resolve(false));
+    reloadOnChunkErrors(win, { reachable });
+    win.dispatchEvent(new Event("vite:preloadError", { cancelable: true }));
+    win.dispatchEvent(rejection(new TypeError("Failed to fetch dynamically imported module: /islands/assets/b.js")));
+    await flush();
+    expect(reachable).toHaveBeenCalledTimes(2);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("lets the islands' failed import reject, so its island is marked failed rather than left waiting", async () => {
+    const { win } = fakeWindow();
+    reloadOnChunkErrors(win, { rejectImports: true, reachable: answers });
+    const preload = new Event("vite:preloadError", { cancelable: true });
+    win.dispatchEvent(preload);
+    expect(preload.defaultPrevented).toBe(false);
+    await flush();
+  });
+
+  it("asks the site for this page to know whether it answers", async () => {
+    const fetch = vi.fn(() => Promise.resolve({ ok: true }));
+    const offline = vi.fn(() => Promise.reject(new TypeError("Failed to fetch")));
+    const at = { href: "https://example.test/au/offers" };
+    expect(await siteReachable({ fetch, location: at } as unknown as Window)).toBe(true);
+    expect(fetch).toHaveBeenCalledWith("https://example.test/au/offers", expect.objectContaining({ method: "HEAD", cache: "no-store" }));
+    expect(await siteReachable({ fetch: offline, location: at } as unknown as Window)).toBe(false);
   });
 });

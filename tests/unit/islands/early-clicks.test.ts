@@ -63,14 +63,37 @@ describe("EARLY_CLICKS_SCRIPT (inline in the head, before the islands' code)", (
     expect(own).not.toHaveBeenCalled();
     expect(bubbled).not.toHaveBeenCalled();
     // The control, not the element inside it that was hit.
-    expect(state.queue).toEqual([{ container: byId("unready"), target: byId("toggle") }]);
+    expect(state.queue).toEqual([{ container: byId("unready"), target: byId("toggle"), type: "click" }]);
   });
 
-  it("catches the island's other controls: an in-page link, a link to a dialog, a summary, a label, a checkbox", () => {
-    for (const id of ["anchor", "video-link", "summary", "check"]) expect(click(byId(id)).defaultPrevented, id).toBe(true);
-    expect(click(byId("check").closest("label")!).defaultPrevented).toBe(true);
-    expect(state.queue.map((q) => q.target.id || q.target.tagName)).toEqual(["anchor", "video-link", "summary", "check", "LABEL"]);
-    expect(state.queue.every((q) => q.container === byId("unready"))).toBe(true);
+  it("holds the island's other controls that need its code: an in-page link, a link to a dialog", () => {
+    for (const id of ["anchor", "video-link"]) expect(click(byId(id)).defaultPrevented, id).toBe(true);
+    expect(state.queue.map((q) => q.target.id)).toEqual(["anchor", "video-link"]);
+    expect(state.queue.every((q) => q.container === byId("unready") && q.type === "click")).toBe(true);
+  });
+
+  it("drops a second tap on a control already held", () => {
+    expect(click(byId("toggle")).defaultPrevented).toBe(true);
+    expect(click(byId("label")).defaultPrevented).toBe(true);
+    expect(state.queue.map((q) => q.target.id)).toEqual(["toggle"]);
+  });
+
+  it("lets native controls act at once: a summary (noted, not held), a label, a checkbox", () => {
+    const summary = click(byId("summary"));
+    expect(summary.defaultPrevented).toBe(false);
+    expect((byId("summary").parentElement as HTMLDetailsElement).open).toBe(true);
+    expect(click(byId("check")).defaultPrevented).toBe(false);
+    expect(click(byId("check").closest("label")!).defaultPrevented).toBe(false);
+    expect(state.queue).toEqual([{ container: byId("unready"), target: byId("summary"), type: "toggle" }]);
+  });
+
+  it("leaves a `#` link to a part of the page outside the island to the page (a page-wide modal)", () => {
+    const link = Object.assign(document.createElement("a"), { href: "#outside-part", id: "outside-link" });
+    link.setAttribute("href", "#outside-part");
+    byId("unready").append(link);
+    document.body.append(Object.assign(document.createElement("section"), { id: "outside-part" }));
+    expect(click(link).defaultPrevented).toBe(false);
+    expect(state.queue).toEqual([]);
   });
 
   it("leaves alone a link to another page, text, a hydrated island's controls and controls outside islands", () => {
@@ -98,9 +121,9 @@ describe("takeQueuedClicks (the islands' entry takes over)", () => {
     expect(state.queue).toEqual([]);
     expect(wake).not.toHaveBeenCalled();
     // Later clicks: still kept from acting half-way, and handed to the entry directly.
-    const event = click(byId("summary"));
+    const event = click(byId("video-link"));
     expect(event.defaultPrevented).toBe(true);
-    expect(wake).toHaveBeenCalledWith(byId("unready"), byId("summary"));
+    expect(wake).toHaveBeenCalledWith(byId("unready"), byId("video-link"), "click", undefined);
     expect(state.queue).toEqual([]);
     expect(takeQueuedClicks(wake)).toEqual([]);
   });

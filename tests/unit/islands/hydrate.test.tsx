@@ -54,7 +54,8 @@ function Counter({ start, label }: { start: number; label: string }) {
           More
         </button>
       ) : (
-        <details>
+        // A visitor may open it before hydration: that attribute is theirs, not a mismatch.
+        <details suppressHydrationWarning>
           <summary className="toggle">More</summary>
         </details>
       )}
@@ -82,6 +83,30 @@ function Chooser() {
   );
 }
 const chooser = defineIsland("chooser", () => <Chooser />, { when: "interaction" });
+
+/**
+ * A search field as the site's are: controlled by the island's state, and re-rendered when the
+ * island switches to its enhanced rendering (its hint changes), which writes that state back into
+ * the input; a box ticked the same way.
+ */
+function Search() {
+  const hydrated = useHydrated();
+  const [query, setQuery] = useState("");
+  const [near, setNear] = useState(false);
+  return (
+    <form>
+      <input className="query" name="q" value={query} placeholder={hydrated ? "Postcode or suburb" : "Postcode"} onChange={(event) => setQuery(event.target.value)} />
+      <input type="checkbox" className="near" name="near" checked={near} data-enhanced={hydrated ? "yes" : "no"} onChange={(event) => setNear(event.target.checked)} />
+      <button type="button" className="go" data-enhanced={hydrated ? "yes" : "no"}>
+        Search
+      </button>
+      <p className="shown">
+        {query}|{near ? "near" : "any"}
+      </p>
+    </form>
+  );
+}
+const search = defineIsland("search", () => <Search />, { when: "interaction" });
 
 function serverHtml(islands: { name?: string; start: number; label: string; when?: IslandWhen }[], chunks: string[] = []): string {
   const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
@@ -160,6 +185,24 @@ const click = (target: Element) => {
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
+function searchHtml(): string {
+  const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
+  return renderToString(
+    <IslandRendererProvider value={{ render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }}>
+      <IslandHostProvider value={host as IslandHost}>
+        <Island island={search} props={{}} id="search" />
+        <IslandPageScript />
+      </IslandHostProvider>
+    </IslandRendererProvider>,
+  );
+}
+
+/** Types into an input as a browser does: its value, then an `input` event. */
+function type(input: HTMLInputElement, text: string): void {
+  input.value = text;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
 describe("startIslands", () => {
   it("hydrates each island from its props and the page's values, marks it ready, then marks the page hydrated", async () => {
     load(serverHtml([{ start: 2, label: "one" }, { start: 5, label: "two" }]));
@@ -193,8 +236,10 @@ describe("startIslands", () => {
     load(serverHtml([{ start: 0, label: "one" }]));
     const inc = island("one").querySelector<HTMLElement>(".inc")!;
     expect(click(inc).defaultPrevented).toBe(true);
-    // The <summary> the visitor tapped becomes a <button> once enhanced: that button is clicked.
-    expect(click(island("one").querySelector("summary")!).defaultPrevented).toBe(true);
+    // The <summary> acts natively at once; it becomes a <button> once enhanced, and that button
+    // is clicked because the disclosure was left open.
+    expect(click(island("one").querySelector("summary")!).defaultPrevented).toBe(false);
+    expect(island("one").querySelector("details")!.open).toBe(true);
     expect(earlyState.queue).toHaveLength(2);
     start();
     expect(earlyState.queue).toHaveLength(0);
@@ -279,15 +324,15 @@ describe("startIslands", () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
-  it("replays the first tap on a waiting island once it has hydrated: the summary tapped opens its enhanced button", async () => {
+  it("lets a summary in a waiting island open at once, then opens its enhanced button once", async () => {
     load(serverHtml([{ start: 0, label: "menu", when: "interaction" }]));
     start();
     await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe("true"), { timeout: 5_000 });
     const summary = island("menu").querySelector("summary")!;
     summary.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
-    // The browser's own toggle is held back: the enhanced control acts on it instead.
-    expect(click(summary).defaultPrevented).toBe(true);
-    expect(island("menu").querySelector("details")!.open).toBe(false);
+    // The browser's own toggle answers the tap at once; the enhanced control takes its state over.
+    expect(click(summary).defaultPrevented).toBe(false);
+    expect(island("menu").querySelector("details")!.open).toBe(true);
     await vi.waitFor(() => expect(island("menu").querySelector(".state")!.textContent).toBe("open"), { timeout: 5_000 });
     expect(island("menu").querySelector("button.toggle")!.getAttribute("aria-expanded")).toBe("true");
     await settle();
@@ -329,26 +374,22 @@ describe("startIslands", () => {
     expect(island("other").hasAttribute(READY_ATTRIBUTE)).toBe(false);
   });
 
-  it("treats a link to this same page (another query) in a waiting island as its control: held, then clicked again", async () => {
+  it("leaves every link in a waiting island to the browser: another page, this page with another query", async () => {
     load(serverHtml([{ start: 0, label: "tabs", when: "interaction" }]));
     const link = Object.assign(document.createElement("a"), { href: "/?variant=two", id: "tab-two", textContent: "Two" });
     const away = Object.assign(document.createElement("a"), { href: "/au/offers", id: "away", textContent: "Offers" });
     island("tabs").append(link, away);
-    const followed: string[] = [];
-    link.addEventListener("click", (event) => {
-      if (island("tabs").hasAttribute(READY_ATTRIBUTE)) {
+    // What each link's own listener sees (then kept from navigating the test's document).
+    const seen: string[] = [];
+    for (const each of [link, away])
+      each.addEventListener("click", (event) => {
+        seen.push(`${each.id}:${event.defaultPrevented ? "held" : "free"}`);
         event.preventDefault();
-        followed.push("in place");
-      }
-    });
-    away.addEventListener("click", (event) => event.preventDefault());
+      });
     start();
-    expect(click(link).defaultPrevented).toBe(true);
-    const modified = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
-    link.dispatchEvent(modified);
-    expect(click(away).defaultPrevented).toBe(true);
-    await vi.waitFor(() => expect(followed).toEqual(["in place"]), { timeout: 5_000 });
-    // The link to another page and the click with a modifier (a new tab) were left to the browser.
+    click(link);
+    click(away);
+    expect(seen).toEqual(["tab-two:free", "away:free"]);
     expect(earlyState.queue).toHaveLength(0);
   });
 
@@ -356,13 +397,54 @@ describe("startIslands", () => {
     errors.mockImplementation(() => {});
     load(serverHtml([{ start: 0, label: "broken", when: "interaction" }]));
     start({ loaders: { counter: () => Promise.reject(new Error("gone")) } });
-    const summary = island("broken").querySelector("summary")!;
-    expect(click(summary).defaultPrevented).toBe(true);
+    const inc = island("broken").querySelector<HTMLElement>(".inc")!;
+    const made: boolean[] = [];
+    inc.addEventListener("click", (event) => made.push(event.defaultPrevented));
+    expect(click(inc).defaultPrevented).toBe(true);
     await vi.waitFor(() => expect(island("broken").hasAttribute(FAILED_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
-    // The click made again reaches the browser: the disclosure opens natively.
-    await vi.waitFor(() => expect(island("broken").querySelector("details")!.open).toBe(true));
-    expect(click(summary).defaultPrevented).toBe(false);
+    // The click made again reaches the server's control, as without JavaScript.
+    await vi.waitFor(() => expect(made).toEqual([false]));
+    expect(click(inc).defaultPrevented).toBe(false);
     expect(island("broken").hasAttribute(READY_ATTRIBUTE)).toBe(false);
+  });
+
+  it("marks an island failed when its chunk did not load (the import resolved empty): its clicks fall through", async () => {
+    errors.mockImplementation(() => {});
+    load(serverHtml([{ start: 0, label: "offline", when: "interaction" }]));
+    start({ loaders: { counter: async () => undefined as unknown as IslandDefinition<unknown> } });
+    const inc = island("offline").querySelector<HTMLElement>(".inc")!;
+    expect(click(inc).defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(island("offline").hasAttribute(FAILED_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+    expect(click(inc).defaultPrevented).toBe(false);
+  });
+
+  it("puts the server's HTML back and marks the island failed when it throws while hydrating", async () => {
+    errors.mockImplementation(() => {});
+    const thrower = defineIsland(
+      "counter",
+      (props: { start: number; label: string }) => {
+        if (typeof window !== "undefined" && document.documentElement.dataset.throwing === "yes") throw new Error("broken render");
+        return <Counter {...props} />;
+      },
+      { when: "interaction" },
+    );
+    load(serverHtml([{ start: 0, label: "thrower", when: "interaction" }]));
+    const html = island("thrower").innerHTML;
+    document.documentElement.dataset.throwing = "yes";
+    try {
+      start({ loaders: { counter: async () => thrower as IslandDefinition<unknown> } });
+      const inc = island("thrower").querySelector<HTMLElement>(".inc")!;
+      expect(click(inc).defaultPrevented).toBe(true);
+      await vi.waitFor(() => expect(island("thrower").hasAttribute(FAILED_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+      expect(island("thrower").innerHTML).toBe(html);
+      expect(island("thrower").hasAttribute(READY_ATTRIBUTE)).toBe(false);
+      // Its disclosure works natively again (the server's markup, not a copy React dropped).
+      const restored = island("thrower").querySelector("summary")!;
+      expect(click(restored).defaultPrevented).toBe(false);
+      expect(island("thrower").querySelector("details")!.open).toBe(true);
+    } finally {
+      delete document.documentElement.dataset.throwing;
+    }
   });
 
   it("tells a waiting island of a choice made in its select before it ran, with the visitor's value", async () => {
@@ -405,5 +487,82 @@ describe("startIslands", () => {
     } finally {
       observer.restore();
     }
+  });
+
+  it("applies a held tap once: a second tap on the same control while the first waits is dropped", async () => {
+    load(serverHtml([{ start: 0, label: "one", when: "interaction" }, { start: 0, label: "two", when: "interaction" }]));
+    // Before the entry runs (queued by the early script) ...
+    const inc = island("one").querySelector<HTMLElement>(".inc")!;
+    expect(click(inc).defaultPrevented).toBe(true);
+    expect(click(inc).defaultPrevented).toBe(true);
+    start();
+    // ... and after (handed to the runtime at once).
+    const other = island("two").querySelector<HTMLElement>(".inc")!;
+    expect(click(other).defaultPrevented).toBe(true);
+    expect(click(other).defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(island("one").hasAttribute(READY_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(island("two").hasAttribute(READY_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+    await settle();
+    expect(island("one").querySelector(".inc")!.textContent).toBe("1");
+    expect(island("two").querySelector(".inc")!.textContent).toBe("1");
+    // Once it runs, every tap counts.
+    (island("two").querySelector(".inc") as HTMLElement).click();
+    await vi.waitFor(() => expect(island("two").querySelector(".inc")!.textContent).toBe("2"));
+  });
+
+  it("carries a disclosure closed again before hydration as closed: the enhanced button is not clicked", async () => {
+    load(serverHtml([{ start: 0, label: "menu", when: "interaction" }]));
+    const summary = island("menu").querySelector("summary")!;
+    click(summary);
+    click(summary);
+    expect(island("menu").querySelector("details")!.open).toBe(false);
+    start();
+    summary.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+    await vi.waitFor(() => expect(island("menu").hasAttribute(READY_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+    await settle();
+    expect(island("menu").querySelector(".state")!.textContent).toBe("closed");
+  });
+
+  it("counts an island ready only once its enhanced rendering is in place, and holds taps until then", async () => {
+    load(serverHtml([{ start: 0, label: "menu", when: "interaction" }]));
+    const atReady = new Promise<string | null>((resolve) => {
+      const watch = new MutationObserver(() => {
+        if (!island("menu").hasAttribute(READY_ATTRIBUTE)) return;
+        watch.disconnect();
+        resolve(island("menu").querySelector("[data-enhanced]")!.getAttribute("data-enhanced"));
+      });
+      watch.observe(island("menu"), { attributes: true });
+    });
+    start();
+    island("menu").dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    expect(await atReady).toBe("yes");
+  });
+
+  it("keeps the text typed and the box ticked before hydration: the field shows it and the island's state has it", async () => {
+    load(searchHtml());
+    const query = island("search").querySelector<HTMLInputElement>(".query")!;
+    const near = island("search").querySelector<HTMLInputElement>(".near")!;
+    type(query, "31");
+    near.click();
+    start({ loaders: { search: async () => search as IslandDefinition<unknown> } });
+    query.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    // Typing goes on while the island loads.
+    type(query, "3121");
+    await vi.waitFor(() => expect(island("search").hasAttribute(READY_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+    expect(island("search").querySelector<HTMLInputElement>(".query")!.value).toBe("3121");
+    expect(island("search").querySelector<HTMLInputElement>(".near")!.checked).toBe(true);
+    await vi.waitFor(() => expect(island("search").querySelector(".shown")!.textContent).toBe("3121|near"));
+  });
+
+  it("keeps the keyboard on the control it was on, focused before the runtime listened, once the enhanced rendering replaces it", async () => {
+    load(serverHtml([{ start: 0, label: "logo", when: "interaction" }, { start: 0, label: "menu", when: "interaction" }]));
+    // Focus went to the first island, then to the second's summary, before the entry ran.
+    island("logo").querySelector<HTMLElement>("summary")!.focus();
+    const summary = island("menu").querySelector<HTMLElement>("summary")!;
+    summary.focus();
+    start();
+    summary.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, key: "Enter" }));
+    await vi.waitFor(() => expect(island("menu").hasAttribute(READY_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(document.activeElement).toBe(island("menu").querySelector("button.toggle")));
   });
 });

@@ -78,8 +78,14 @@ export function PlaceSearch({
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const request = useRef<AbortController | null>(null);
 
-  // A new search (navigation) brings its own text.
-  useEffect(() => setValue(defaultValue), [defaultValue]);
+  // A new search (navigation) brings its own text; not on mount, where it would wipe what the
+  // visitor typed before the island ran.
+  const shownDefault = useRef(defaultValue);
+  useEffect(() => {
+    if (shownDefault.current === defaultValue) return;
+    shownDefault.current = defaultValue;
+    setValue(defaultValue);
+  }, [defaultValue]);
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
