@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "server-build/**", "node_modules/**", "content-fixtures/**", ".cache/**", "test-results/**", "playwright-report/**"] },
+  { ignores: ["build/**", "server-build/**", "node_modules/**", "content-fixtures/**", ".cache/**", "test-results/**", "playwright-report/**", "retained-assets/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
