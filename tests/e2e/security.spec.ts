@@ -52,8 +52,9 @@ test("pages carry the security headers and run under the CSP without violations"
     await page.goto("/au/dealer-locator");
     await waitForHydration(page, testInfo);
 
-    // A response of its own (the calculator's answer is private) keeps a per-response nonce.
-    const own = await page.goto("/au/config/tarrak?calculator=1");
+    // A response of its own (the calculator's submit sets the buyer's choice: private) keeps a
+    // per-response nonce.
+    const own = await page.goto("/au/config/tarrak?calculator=1&use=Individual");
     const ownCsp = own?.headers()["content-security-policy"] ?? "";
     const nonce = /'nonce-([^']+)'/.exec(ownCsp)?.[1] ?? "";
     expect(nonce).not.toBe("");
