@@ -261,32 +261,13 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
   }
   if (watched.size === 0) reportedAll();
 
-  for (const type of INTERACTIONS) {
-    document.addEventListener(
-      type,
-      (event) => {
-        const target = event.target as Element | null;
-        const container = waitingIsland(target);
-        if (!container) return;
-        if (type === "focusin" && target instanceof HTMLElement) focused.set(container, target);
-        void hydrate(container);
-      },
-      { capture: true, passive: true },
-    );
-  }
-  // Text typed and choices made in a waiting island, kept for its enhanced rendering.
-  for (const type of ["input", "change"] as const) {
-    document.addEventListener(
-      type,
-      (event) => {
-        const target = event.target;
-        if (!(target instanceof HTMLElement) || !target.matches(ENTERABLE)) return;
-        const container = waitingIsland(target);
-        if (container) noteEntry(container, target);
-      },
-      { capture: true, passive: true },
-    );
-  }
+  listenToVisitor({
+    interacted(container, target) {
+      if (target) focused.set(container, target);
+      void hydrate(container);
+    },
+    entered: noteEntry,
+  });
   for (const { container, target, type, value } of takeQueuedClicks(wake)) wake(container, target, type, value);
 
   // The `load` islands, one per task, in document order: the first paint is the server's.
@@ -304,4 +285,34 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
     void hydrate(container).then(() => nextTask(step));
   };
   nextTask(step);
+}
+
+/**
+ * A waiting island's first interaction wakes it (`target`: the element focused, on focus), and
+ * text typed and choices made in it are told, kept for its enhanced rendering.
+ */
+function listenToVisitor(on: { interacted(container: Element, focusTarget?: HTMLElement): void; entered(container: Element, control: HTMLElement): void }): void {
+  for (const type of INTERACTIONS) {
+    document.addEventListener(
+      type,
+      (event) => {
+        const target = event.target as Element | null;
+        const container = waitingIsland(target);
+        if (container) on.interacted(container, type === "focusin" && target instanceof HTMLElement ? target : undefined);
+      },
+      { capture: true, passive: true },
+    );
+  }
+  for (const type of ["input", "change"] as const) {
+    document.addEventListener(
+      type,
+      (event) => {
+        const target = event.target;
+        if (!(target instanceof HTMLElement) || !target.matches(ENTERABLE)) return;
+        const container = waitingIsland(target);
+        if (container) on.entered(container, target);
+      },
+      { capture: true, passive: true },
+    );
+  }
 }
