@@ -17,7 +17,7 @@ export function Popover({
   children: ReactNode;
 }) {
   return (
-    <details
+    <details suppressHydrationWarning
       data-popover=""
       className={["popover", className ?? ""].filter(Boolean).join(" ")}
     >

@@ -19,7 +19,7 @@ export function Accordion({ blok }: { blok: AccordionBlok }) {
       <SectionHeader blok={blok} id={headingId} />
       <div className="accordion__items">
         {items.map((item) => (
-          <details
+          <details suppressHydrationWarning
             key={item._uid}
             {...editable(item, "accordion__item")}
             open={item.open || undefined}

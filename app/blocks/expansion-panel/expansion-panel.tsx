@@ -38,7 +38,7 @@ export function ExpansionPanel({ blok, group, headingLevel = 2, nested = false }
           ) : null}
           <TextOrRichText value={blok.content} />
           {hasText(blok.expanded_content) ? (
-            <details className="expansion-panel__more" name={group}>
+            <details suppressHydrationWarning className="expansion-panel__more" name={group}>
               <summary className="expansion-panel__toggle">
                 <span className="expansion-panel__when-closed">{READ_MORE}</span>
                 <span className="expansion-panel__when-open">{READ_LESS}</span>

@@ -120,7 +120,7 @@ function Entry({ entry, model, enhanced, active, onSelect, onBack }: EntryProps)
   if (!enhanced) {
     return (
       <li className="mega-menu__entry">
-        <details name="mega-menu-entry" className="mega-menu__disclosure">
+        <details suppressHydrationWarning name="mega-menu-entry" className="mega-menu__disclosure">
           <summary className="mega-menu__trigger">
             {label}
             <Chevron />

@@ -154,9 +154,10 @@ export function MegaMenu(props: MegaMenuProps) {
 
   if (!enhanced) {
     // The server's menu (and the menu without JavaScript); right after hydration the enhanced menu
-    // below replaces it.
+    // below replaces it. A tap may open it before its island runs (native controls are never held),
+    // so its `open` may differ from the server's: as with every `<details>` of an island.
     return (
-      <details className="mega-menu">
+      <details suppressHydrationWarning className="mega-menu">
         <summary className="menu-button" style={{ "--menu-button-colour": buttonColour } as CSSProperties}>
           <MenuIcon open={false} />
           <span className="menu-button__label">{menuLabel}</span>

@@ -93,7 +93,7 @@ export function DealerCard({
           {BOOK_A_TEST_DRIVE}
         </a>
       </div>
-      <details className="dealer-card__more">
+      <details suppressHydrationWarning className="dealer-card__more">
         <summary>{MORE_INFO}</summary>
         <div className="dealer-card__info">
           <dl className="dealer-card__contact">

@@ -228,7 +228,7 @@ export function CalculatorHelpPanels(props: { balloonTableContent: StoryblokTabl
   const head = props.balloonTableContent?.thead ?? [];
   return (
     <div className="calculator__help-panels">
-      <details className="calculator__help-panel" onToggle={(e) => (e.currentTarget.open ? props.events.button("balloon_rate_table") : undefined)}>
+      <details suppressHydrationWarning className="calculator__help-panel" onToggle={(e) => (e.currentTarget.open ? props.events.button("balloon_rate_table") : undefined)}>
         <summary>{T.balloonTable}</summary>
         {props.introText ? <RichText doc={props.introText} className="calculator__intro" /> : null}
         {rows.length > 0 ? (
@@ -256,7 +256,7 @@ export function CalculatorHelpPanels(props: { balloonTableContent: StoryblokTabl
           </table>
         ) : null}
       </details>
-      <details className="calculator__help-panel" onToggle={(e) => (e.currentTarget.open ? props.events.button("business_use") : undefined)}>
+      <details suppressHydrationWarning className="calculator__help-panel" onToggle={(e) => (e.currentTarget.open ? props.events.button("business_use") : undefined)}>
         <summary>{T.businessUse}</summary>
         <p>{T.businessUseText}</p>
       </details>

@@ -90,7 +90,7 @@ export function OfferCard({
           {model.financeOfferText ? <p className="offer-card__finance-text">{model.financeOfferText}</p> : null}
           <FinancePanel quote={quote} price={price} vehicle={model.quoteVehicle} className="offer-card__finance-panel" />
           {financeDisclaimers.length ? (
-            <details className="price-disclaimers offer-card__finance-disclaimers">
+            <details suppressHydrationWarning className="price-disclaimers offer-card__finance-disclaimers">
               <summary className="price-disclaimers__toggle">{settings.financeDisclaimerLabel}</summary>
               <div className="price-disclaimers__overlay">
                 {financeDisclaimers.map((d) => (

@@ -133,7 +133,7 @@ export function VehiclePrice({
 export function PriceDisclaimers({ disclaimers, label = "Price disclaimer" }: { disclaimers: readonly PriceDisclaimerText[]; label?: string }) {
   if (disclaimers.length === 0) return null;
   return (
-    <details className="price-disclaimers">
+    <details suppressHydrationWarning className="price-disclaimers">
       <summary className="price-disclaimers__toggle">{label}</summary>
       <div className="price-disclaimers__overlay">
         {disclaimers.map((d) => (
@@ -167,7 +167,7 @@ export function ModelFeatures({ features, heading }: { features: readonly string
         ))}
       </ul>
       {more.length > 0 || sixth !== undefined ? (
-        <details className={["model-features__more", more.length === 0 ? "model-features__more--mobile-only" : ""].filter(Boolean).join(" ")}>
+        <details suppressHydrationWarning className={["model-features__more", more.length === 0 ? "model-features__more--mobile-only" : ""].filter(Boolean).join(" ")}>
           <summary>{MORE_FEATURES}</summary>
           <ul className="model-features__list">
             {sixth !== undefined ? <li className="model-features__item model-features__item--mobile">{sixth}</li> : null}
