@@ -119,7 +119,8 @@ export const ENDPOINTS: Endpoint[] = [
   { name: "GET /sitemap.xml", probe: get(hostileQuery.map((q) => withQuery("/sitemap.xml", q))), ok: [200] },
   { name: "GET /_content/v2/cdn/stories", probe: get(hostileQuery.map((q) => withQuery("/_content/v2/cdn/stories", q))), ok: [200] },
   { name: "GET /_content/v2/cdn/stories/{slug}", probe: get(fc.tuple(hostileSegment, hostileQuery).map(([s, q]) => withQuery(`/_content/v2/cdn/stories/${s}`, q))), ok: [200] },
-  { name: "GET /media/{file}/m/{size}/{filters}", probe: get(fc.tuple(fc.oneof(fc.constant("hero-tarrak.jpg"), hostileSegment), hostileSegment, hostileSegment).map(([f, a, b]) => `/media/${f}/m/${a}/${b}`)), ok: [200] },
+  // A size or filter the pages never ask for redirects to the nearest variant the service encodes.
+  { name: "GET /media/{file}/m/{size}/{filters}", probe: get(fc.tuple(fc.oneof(fc.constant("hero-tarrak.jpg"), hostileSegment), hostileSegment, hostileSegment).map(([f, a, b]) => `/media/${f}/m/${a}/${b}`)), ok: [200, 302] },
   { name: "POST to a GET-only API", probe: post("/api/location"), ok: [] },
   { name: "GET /api/download/asset", probe: get(fc.tuple(fc.oneof(hostileString, fc.webUrl(), fc.constantFrom("http://169.254.169.254/latest/meta-data/", "file:///etc/passwd", "/media/../../etc/passwd", "http://localhost:22/", "https://a.storyblok.com/../../x")), hostileQuery).map(([url, q]) => withQuery("/api/download/asset", { ...q, url }))), ok: [200] },
   { name: "POST /api/download/index", probe: fc.oneof(post("/api/download/index"), fc.array(fc.oneof(hostileString, fc.constantFrom("../../../etc/passwd", "/etc/passwd", "..\\..\\windows", "accessory-canopy.jpg", "http://169.254.169.254/")), { maxLength: 300 }).map((images) => ({ method: "POST" as const, path: "/api/download/index", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ images }) }))), ok: [200] },
