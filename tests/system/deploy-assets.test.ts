@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePorts, waitFor } from "../support/net";
 
 /**
  * A deploy breaks no page a cache still holds. Two releases in folders of their own, as a host
@@ -22,34 +22,6 @@ const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].find((p): p is
 const BUILT = existsSync("server-build/server.js") && existsSync("build/server/index.js") && existsSync("build/client/islands/.vite/manifest.json");
 const VCL = path.resolve("deploy/varnish/default.vcl");
 const PAGE = "/au/models/suv/tarrak";
-
-async function freePorts(count: number): Promise<number[]> {
-  const free: number[] = [];
-  for (let port = 3271; port <= 3279 && free.length < count; port++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (ok) free.push(port);
-  }
-  if (free.length < count) throw new Error("no free ports in 3271-3279");
-  return free;
-}
-
-async function waitFor(what: string, fn: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = null;
-  while (Date.now() < deadline) {
-    try {
-      if (await fn()) return;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ""}`);
-}
 
 function stop(child: ChildProcess | null, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePorts, waitFor } from "../support/net";
 import { contactUsLead, submittedKey } from "../support/leads";
 import { startCrmStub, type CrmStub } from "../unit/forms/crm-stub";
 
@@ -26,34 +26,6 @@ const VCL = path.resolve("deploy/varnish/default.vcl");
 const CLIENTS = 8;
 /** The default drain: above the recipe's probe (2 failed probes a second apart, plus one interval of phase). */
 const DRAIN_MS = 5_000;
-
-async function freePorts(count: number): Promise<number[]> {
-  const free: number[] = [];
-  for (let port = 3271; port <= 3279 && free.length < count; port++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (ok) free.push(port);
-  }
-  if (free.length < count) throw new Error("no free ports in 3271-3279");
-  return free;
-}
-
-async function waitFor(what: string, fn: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = null;
-  while (Date.now() < deadline) {
-    try {
-      if (await fn()) return;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ""}`);
-}
 
 async function admin(sql: string): Promise<void> {
   const pg = await import("pg");
