@@ -42,8 +42,11 @@ function useModalBehaviour(
   useEffect(() => {
     const node = ref.current;
     if (!active || !node) return;
+    // A modal the server rendered open (or showed before its code ran) may already hold the
+    // visitor's focus, typing in a field: it stays there, and there is nothing to return to.
+    const focusedInside = node.contains(document.activeElement);
     const previous =
-      document.activeElement instanceof HTMLElement
+      !focusedInside && document.activeElement instanceof HTMLElement
         ? document.activeElement
         : null;
     const body = document.body;
@@ -65,7 +68,7 @@ function useModalBehaviour(
       node.querySelector<HTMLElement>("[data-autofocus]") ??
       focusables()[0] ??
       node;
-    initial.focus();
+    if (!focusedInside) initial.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
@@ -205,7 +208,9 @@ export function Modal({
       {closedId ? <span id={closedId} hidden /> : null}
     </div>
   );
-  if (active && typeof document !== "undefined")
+  // A modal with an id opens where the server rendered it, as its `:target` copy does: the node
+  // the visitor may already be using (typing in it before its code ran) stays. One without goes to the body.
+  if (active && !id && typeof document !== "undefined")
     return createPortal(dialog, document.body);
   return dialog;
 }

@@ -6,6 +6,11 @@ import { AU_STATE_NAMES, type AuState } from "~/lib/au-states";
  */
 export const PRICING_MODAL_ID = "configure-pricing";
 export const PRICING_MODAL_HASH = `#${PRICING_MODAL_ID}`;
+/**
+ * Marks the modal's island while the server's copy is shown for a tap made before the island ran
+ * (pricing-opener.ts); modal.css shows the copy while it is there.
+ */
+export const SHOWN_EARLY_ATTRIBUTE = "data-modal-shown-early";
 
 /** Spec transactional.md §2 "Configure your pricing modal", letter for letter. */
 export const PRICING_TEXTS = {

@@ -1,7 +1,7 @@
 import { defineIsland } from "~/islands/island";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useDocumentClick } from "~/islands/use-document-click";
-import { PRICING_MODAL_HASH, opensPricingModal } from "./pricing-location";
+import { PRICING_MODAL_HASH, SHOWN_EARLY_ATTRIBUTE, opensPricingModal } from "./pricing-location";
 import { PricingModal } from "./pricing-modal";
 
 /** The first link to #configure-pricing at or above `target`, if any. */
@@ -18,6 +18,7 @@ function pricingLink(target: EventTarget | null): Element | null {
  */
 export function PricingModalSlot() {
   const [open, setOpen] = useState(false);
+  const slot = useRef<HTMLDivElement>(null);
   const show = useCallback(() => setOpen(true), []);
   const close = useCallback(() => setOpen(false), []);
   // A click on a pricing link: its place among the document's click handlers is in
@@ -44,15 +45,24 @@ export function PricingModalSlot() {
     return () => window.removeEventListener("hashchange", fromHash);
   }, [show]);
 
+  // A tap made before the island ran showed the server's copy (pricing-opener.ts): it opens now,
+  // and the mark that showed it goes once the open modal is in place (no frame without it).
+  useEffect(() => {
+    if (slot.current?.closest(`[${SHOWN_EARLY_ATTRIBUTE}]`)) show();
+  }, [show]);
+  useEffect(() => {
+    if (open) slot.current?.closest(`[${SHOWN_EARLY_ATTRIBUTE}]`)?.removeAttribute(SHOWN_EARLY_ATTRIBUTE);
+  }, [open]);
+
   return (
-    <div className="pricing-modal-slot">
+    <div className="pricing-modal-slot" ref={slot}>
       <PricingModal open={open} onClose={close} />
     </div>
   );
 }
 
 /**
- * The modal as an island: it hydrates when a pricing link is followed (pricing-opener.ts wakes it,
- * then clicks again) or when the page opens at its fragment; until then it is the server's copy.
+ * The modal as an island: it hydrates when a pricing link is followed (pricing-opener.ts shows the
+ * server's copy and wakes it) or when the page opens at its fragment; until then it is the server's copy.
  */
 export const pricingModalIsland = defineIsland("pricing-modal", () => <PricingModalSlot />, { when: "interaction" });
