@@ -39,7 +39,7 @@ function setNativeValue(control: HTMLInputElement | HTMLTextAreaElement, value: 
   else control.value = value;
 }
 
-/** Puts the entry back on the control if it no longer shows it; true when it did. */
+/** Puts the entry back on the control and tells it (a text) or clicks it if it no longer shows it; true when it acted. */
 export function applyEntry(control: HTMLElement, entry: Entry): boolean {
   if (entry.kind === "checked") {
     if (!isCheckable(control) || control.checked === entry.checked) return false;
@@ -48,7 +48,10 @@ export function applyEntry(control: HTMLElement, entry: Entry): boolean {
     control.click();
     return true;
   }
-  if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) || isCheckable(control) || control.value === entry.value) return false;
+  if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) || isCheckable(control)) return false;
+  // Hydration keeps the value the field shows while the island's state holds the server's (a
+  // later render would put that back): told even when it shows, from a value the island did not see.
+  if (control.value === entry.value) control.value = "";
   setNativeValue(control, entry.value);
   control.dispatchEvent(new Event("input", { bubbles: true }));
   control.dispatchEvent(new Event("change", { bubbles: true }));

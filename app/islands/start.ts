@@ -140,6 +140,9 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
       const [rt, island] = await Promise.all([react, load(props)]);
       if (!island || !rt) throw new Error(`The code of ${name} did not load`);
       await rt.hydrate(container, island, props, key, page);
+      // Told at once: the next render of a controlled field would put the island's own state back
+      // over what the visitor typed; told again where the enhanced rendering replaced the field.
+      restoreEntries(container, true);
       // Clicks stay held until the enhanced rendering is in place: one made on the server's
       // markup in between would act on a control about to be replaced.
       await rt.whenEnhanced();
@@ -170,9 +173,9 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
    * Puts what the visitor entered back where the enhanced rendering reset it (a controlled input
    * renders its own state), told as a browser tells it, so the island's state follows.
    */
-  function restoreEntries(container: Element): void {
+  function restoreEntries(container: Element, keep = false): void {
     const noted = entries.get(container);
-    entries.delete(container);
+    if (!keep) entries.delete(container);
     for (const [control, entry] of noted ?? []) {
       const now = sameControl(container, control, (element) => element.tagName === control.tagName);
       if (now) applyEntry(now, entry);

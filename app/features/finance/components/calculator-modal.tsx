@@ -138,7 +138,7 @@ export function CalculatorModal(props: CalculatorModalProps) {
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
         <CalculatorFields
-          hydrated={hydrated}
+          hydrated={calculator.live}
           driveawayPrice={driveawayPrice}
           form={calculator.form}
           calc={calculator.calc}

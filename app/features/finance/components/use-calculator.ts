@@ -79,11 +79,16 @@ export function useCalculator(init: CalculatorMachineInit & { hydrated: boolean;
     return () => controller.abort();
   }, [hydrated, ask]);
 
-  const form = hydrated ? state.form : state.serverForm;
+  // Typed into between hydration and the enhanced render (React already runs the fields): the
+  // fields show the visitor's text from then on, not the server's, which would take each key back.
+  const initialForm = useRef(state.form);
+  const live = hydrated || state.form !== initialForm.current;
+  const form = live ? state.form : state.serverForm;
   return {
+    live,
     form,
     calc: calculatorView(form, state.context),
-    warnings: hydrated ? state.warnings : NO_WARNINGS,
+    warnings: live ? state.warnings : NO_WARNINGS,
     quote: state.quote,
     dispatch,
   };
