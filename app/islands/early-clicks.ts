@@ -11,7 +11,8 @@
  *   acts as it does without JavaScript, at once. A `<summary>` is noted: when the enhanced rendering
  *   replaces it (the menu's disclosure becoming a button), its successor is clicked if the
  *   disclosure was left open, so the visitor's last state carries over.
- * A choice in a `<select>` of such an island is told to it again once it runs (its `change`).
+ * A choice in a `<select>` of such an island is told to it again once it runs (its `change`), and
+ * a link that will change the view in place once it runs loads its page meanwhile, marked pending.
  */
 
 /** Marks an island's container once React has hydrated it and its enhanced rendering is in place. */
@@ -28,6 +29,14 @@ export const WAITING_ISLAND = `[data-island]:not([${READY_ATTRIBUTE}]):not([${FA
  * the page's own handlers take it).
  */
 export const ACTIONABLE = 'button,[role="button"],[role="tab"],[role="switch"],a[href^="#"],a[aria-haspopup]';
+
+/**
+ * A link that changes the view in place once its island runs (`InPlaceLink`): until then it loads
+ * its page, as without JavaScript, and the early script marks it `PENDING_ATTRIBUTE` at once, so
+ * the tap shows (a configurator step shows as chosen) while the page loads.
+ */
+export const IN_PLACE_ATTRIBUTE = "data-in-place";
+export const PENDING_ATTRIBUTE = "data-pending";
 
 /** What the early script notes without holding: a disclosure that toggles natively. */
 export const NATIVE_NOTED = "summary";
@@ -83,7 +92,17 @@ function earlyClicksScript(): string {
     "document.addEventListener('change',function(e){var t=e.target;if(!t||t.tagName!=='SELECT')return;" +
     "var c=t.closest(" +
     waiting +
-    ");if(c)hand(c,t,'change',t.value);},true);})();"
+    ");if(c)hand(c,t,'change',t.value);},true);" +
+    // An in-place link nobody took (its island not running) loads its page: marked pending now; a
+    // page the back-forward cache brings back is unmarked.
+    "var p=" +
+    JSON.stringify(PENDING_ATTRIBUTE) +
+    ";window.addEventListener('click',function(e){var t=e.target;if(e.defaultPrevented||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||!t||!t.closest)return;" +
+    "t=t.closest(" +
+    JSON.stringify(`a[${IN_PLACE_ATTRIBUTE}]`) +
+    ");if(t&&!t.target)t.setAttribute(p,'');});" +
+    "window.addEventListener('pageshow',function(e){if(!e.persisted)return;var l=document.querySelectorAll('['+p+']');" +
+    "for(var i=0;i<l.length;i++)l[i].removeAttribute(p);});})();"
   );
 }
 

@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from "react";
+import { IN_PLACE_ATTRIBUTE } from "./early-clicks";
 import { isPlainClick } from "./plain-click";
 import { usePageLocation, type PageLocation } from "./page-location";
 
@@ -67,7 +68,7 @@ export function InPlaceLink({ to, replace = false, onClick, children, ...rest }:
     navigateInPlace(`${url.pathname}${url.search}`, { replace });
   };
   return (
-    <a {...rest} href={to} onClick={follow}>
+    <a {...rest} href={to} onClick={follow} {...{ [IN_PLACE_ATTRIBUTE]: "" }}>
       {children}
     </a>
   );

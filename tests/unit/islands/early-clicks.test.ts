@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACTIONABLE, EARLY_CLICKS_SCRIPT, READY_ATTRIBUTE, takeQueuedClicks, type QueuedClick } from "~/islands/early-clicks";
+import { ACTIONABLE, EARLY_CLICKS_SCRIPT, IN_PLACE_ATTRIBUTE, PENDING_ATTRIBUTE, READY_ATTRIBUTE, takeQueuedClicks, type QueuedClick } from "~/islands/early-clicks";
 
 type State = NonNullable<Window["__islands"]>;
 let state: State;
@@ -102,6 +102,28 @@ describe("EARLY_CLICKS_SCRIPT (inline in the head, before the islands' code)", (
       expect(event.defaultPrevented, id).toBe(false);
     }
     expect(state.queue).toEqual([]);
+  });
+
+  it("marks an in-place link it lets through (a page load) pending, not one an island took, and unmarks a page back from the cache", () => {
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      `<div data-island="configurator" data-island-props="i3-"><a href="?step=summary" ${IN_PLACE_ATTRIBUTE} id="step">Summary</a></div>
+       <a href="?step=specs" ${IN_PLACE_ATTRIBUTE} id="taken">Specs</a>`,
+    );
+    // Registered after the early script's listener: the page load itself is held here.
+    const hold = (event: Event) => event.preventDefault();
+    window.addEventListener("click", hold);
+    try {
+      click(byId("step"));
+      expect(byId("step").hasAttribute(PENDING_ATTRIBUTE)).toBe(true);
+      byId("taken").addEventListener("click", (event) => event.preventDefault());
+      click(byId("taken"));
+      expect(byId("taken").hasAttribute(PENDING_ATTRIBUTE)).toBe(false);
+      window.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: true }));
+      expect(byId("step").hasAttribute(PENDING_ATTRIBUTE)).toBe(false);
+    } finally {
+      window.removeEventListener("click", hold);
+    }
   });
 
   it("lets a click through once the island is marked ready", () => {
