@@ -32,35 +32,42 @@ interface Tap {
   readyAtShow: boolean;
 }
 
-/** Taps the control and times its effect: `shown`, run in the page each frame, until it holds. */
+/**
+ * Taps the control and times its effect: `shown`, run in the page each frame, until it holds. The
+ * figure is reported through a binding, so a tap that then loads a page (a link) still reports it.
+ */
 async function tapLatency(page: Page, control: Locator, shown: string, timeout = 15_000): Promise<Tap> {
+  let report: (tap: Tap | string) => void = () => {};
+  const reported = new Promise<Tap | string>((resolve) => (report = resolve));
+  await page.exposeFunction("__reportTap", (tap: Tap | string) => report(tap));
   await control.evaluate(
     (element, { shown, timeout }) => {
-      const w = window as unknown as { __tap?: Promise<Tap> };
+      const w = window as unknown as { __reportTap: (tap: Tap | string) => void };
       const test = new Function(`return (${shown});`) as () => unknown;
       const ready = () => element.closest("[data-island]")?.hasAttribute("data-island-ready") ?? true;
-      w.__tap = new Promise<Tap>((resolve, reject) => {
-        const started = performance.now();
-        document.addEventListener(
-          "pointerdown",
-          (event) => {
-            const at = event.timeStamp;
-            const readyAtTap = ready();
-            const frame = () => {
-              if (test()) resolve({ ms: performance.now() - at, readyAtTap, readyAtShow: ready() });
-              else if (performance.now() - started > timeout) reject(new Error(`not shown: ${shown}`));
-              else requestAnimationFrame(frame);
-            };
-            frame();
-          },
-          { capture: true, once: true },
-        );
-      });
+      const started = performance.now();
+      document.addEventListener(
+        "pointerdown",
+        (event) => {
+          const at = event.timeStamp;
+          const readyAtTap = ready();
+          const frame = () => {
+            if (test()) w.__reportTap({ ms: performance.now() - at, readyAtTap, readyAtShow: ready() });
+            else if (performance.now() - started > timeout) w.__reportTap(`not shown: ${shown}`);
+            else requestAnimationFrame(frame);
+          };
+          frame();
+        },
+        { capture: true, once: true },
+      );
     },
     { shown, timeout },
   );
   await control.tap();
-  return page.evaluate(() => (window as unknown as { __tap: Promise<Tap> }).__tap);
+  // A page that went away before its effect showed reports nothing.
+  const tap = await Promise.race([reported, new Promise<string>((resolve) => setTimeout(() => resolve(`no report: ${shown}`), timeout + 5_000))]);
+  if (typeof tap === "string") throw new Error(tap);
+  return tap;
 }
 
 /**
@@ -76,6 +83,8 @@ function expectAnsweredAtOnce(tap: Tap, what: string, testInfo: TestInfo): void 
 
 const MENU_OPEN = `document.querySelector('.site-header details.mega-menu[open] .mega-menu__panel, .site-header .mega-menu[data-open] .mega-menu__panel')?.checkVisibility()`;
 const menuButton = (page: Page) => page.locator(".site-header .menu-button");
+const SUMMARY_SHOWN = `[...document.querySelectorAll('#configurator-step h2')].some((h) => h.textContent === 'Summary')`;
+const PRICING_SHOWN = `[...document.querySelectorAll('[role="dialog"]')].some((d) => d.textContent.includes('Configure your pricing') && d.checkVisibility())`;
 
 async function navigationType(page: Page): Promise<string> {
   return page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type);
@@ -109,6 +118,67 @@ test.describe("the first tap on a phone answers at once", () => {
     else expectAnsweredAtOnce(await tapLatency(page, tabs.getByText("Finance"), `document.querySelector('.offer-card .offer-card__panel--finance')?.checkVisibility()`), "Finance tab", testInfo);
     await expect(page.locator(".offer-card").first().locator(".offer-card__panel--finance")).toBeVisible();
     await expect(tabs.getByRole("radio", { name: "Finance" })).toBeChecked();
+  });
+
+  test("Configure your pricing tapped right after load shows the modal without waiting for its code, and stays open once it runs", async ({ page }, testInfo) => {
+    const errors = collectPageErrors(page);
+    await throttle(page);
+    await page.goto("/au/models/suv/tarrak", { waitUntil: "load" });
+    const link = page.locator('main a[href$="#configure-pricing"]').first();
+    const dialog = page.getByRole("dialog", { name: "Configure your pricing" });
+    if (jsDisabled(testInfo)) {
+      // The server's copy, by its fragment (`:target`).
+      await link.tap();
+      await expect(dialog).toBeVisible();
+      return;
+    }
+    const tap = await tapLatency(page, link, PRICING_SHOWN);
+    expectAnsweredAtOnce(tap, "Configure your pricing", testInfo);
+    // Shown before the island ran, not once it had.
+    expect(tap.readyAtShow).toBe(false);
+    const island = page.locator('[data-island="pricing-modal"]');
+    await expect(island).toHaveAttribute("data-island-ready", "", { timeout: 20_000 });
+    // The island opened the same copy: still open, a live form, and no fragment in the address.
+    await page.waitForTimeout(500);
+    await expect(dialog).toBeVisible();
+    await expect(island).not.toHaveAttribute("data-modal-shown-early");
+    expect(new URL(page.url()).hash).toBe("");
+    await dialog.getByLabel("Select your state").selectOption("QLD");
+    await dialog.getByRole("button", { name: "View vehicle" }).tap();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('main a[href$="#configure-pricing"]').first()).toContainText("Queensland");
+    expect(errors).toEqual([]);
+  });
+
+  test("a state chosen in the pricing modal shown before its code ran is kept once it runs", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "the choice is posted without JavaScript (buyer-flow.spec.ts)");
+    await throttle(page);
+    await page.goto("/au/models/suv/tarrak", { waitUntil: "load" });
+    await page.locator('main a[href$="#configure-pricing"]').first().tap();
+    const dialog = page.getByRole("dialog", { name: "Configure your pricing" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Select your state").selectOption("WA");
+    await expect(page.locator('[data-island="pricing-modal"]')).toHaveAttribute("data-island-ready", "", { timeout: 20_000 });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Select your state")).toHaveValue("WA");
+    await dialog.getByRole("button", { name: "View vehicle" }).tap();
+    await expect(page.locator('main a[href$="#configure-pricing"]').first()).toContainText("Western Australia");
+  });
+
+  test("a configurator step tapped right after load shows as chosen at once, then opens", async ({ page }, testInfo) => {
+    const errors = collectPageErrors(page);
+    await throttle(page);
+    await page.goto("/au/config/tarrak", { waitUntil: "load" });
+    const step = page.locator(".configurator a.configurator__step", { hasText: "Summary" });
+    if (!jsDisabled(testInfo)) {
+      // Before the configurator runs the step is a page load, marked pending at once; after, the step itself.
+      const tap = await tapLatency(page, step, `document.querySelector('.configurator__step[data-pending]')?.textContent.includes('Summary') || ${SUMMARY_SHOWN}`);
+      expectAnsweredAtOnce(tap, "Configurator step", testInfo);
+    } else await step.tap();
+    await expect(page.locator("#configurator-step h2")).toHaveText("Summary", { timeout: 20_000 });
+    await expect(page.locator(".configurator a.configurator__step[aria-current='step']")).toContainText("Summary");
+    await expect(page.locator(".configurator__step[data-pending]")).toHaveCount(0);
+    expect(errors).toEqual([]);
   });
 
   test("a dealer's More Info tapped right after load opens without waiting for its code", async ({ page }, testInfo) => {
@@ -150,6 +220,21 @@ test.describe("no tap lost, doubled or turned into an error page", () => {
     await page.waitForTimeout(300);
     await expect(search).toHaveValue("3121");
     await expect(search).toBeFocused();
+  });
+
+  test("the calculator opened by its address: a deposit typed before its code runs is kept, and so is the focus", async ({ page }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "hydration resets nothing without JavaScript");
+    await throttle(page);
+    await page.goto("/au/config/tarrak?calculator=1&use=Individual", { waitUntil: "commit" });
+    const dialog = page.getByRole("dialog", { name: "Calculate your loan repayments for your Tarrak" });
+    const deposit = dialog.getByLabel("Deposit");
+    await deposit.tap();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("15000", { delay: 80 });
+    await expect(page.locator('[data-island="configurator"]')).toHaveAttribute("data-island-ready", "", { timeout: 30_000 });
+    await page.waitForTimeout(500);
+    await expect(deposit).toHaveValue("15000");
+    await expect(deposit).toBeFocused();
   });
 
   test("Menu focused by keyboard and Enter right after load: opens, and focus stays on the menu button", async ({ page }, testInfo) => {
