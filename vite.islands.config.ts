@@ -51,12 +51,18 @@ const RUNTIME =
   /\/app\/(islands-runtime|islands\/(island|hydrate|use-hydrated|page-location|page-form)|features\/routing\/page-providers|features\/site-state\/site-context|components\/site-country)\.tsx?$|\/node_modules\/(valtio|proxy-compare)\//;
 
 /**
- * The small modules most islands render with (links, images, rich text, buttons, labels,
- * breakpoints): one chunk rather than a dozen of a few hundred bytes each, which compress badly
- * apart and cost a request each.
+ * The small modules most islands render with (links, images, buttons, labels, breakpoints, a
+ * block's items and place): one chunk rather than a dozen of a few hundred bytes each, which
+ * compress badly apart and cost a request each.
  */
 const UI =
-  /\/app\/(components\/(blok-renderer|media-kind|use-media-query|smart-link|breakpoints|labels|section|button|text-or-rich|image|image-url|asset-hosts|rich-text|section-block|button-id)|content\/links|lib\/object)\.tsx?$/;
+  /\/app\/(components\/(blok-renderer|media-kind|use-media-query|smart-link|breakpoints|labels|section|button|image|image-url|asset-hosts|button-id|block-hooks)|content\/links|lib\/object)\.tsx?$/;
+
+/**
+ * Rich text and the section header that renders it: a chunk of its own, loaded only by the
+ * islands that render rich content (not the home page's hero, a slider of images and buttons).
+ */
+const RICH_TEXT = /\/app\/components\/(rich-text|static-rich-text|text-or-rich|section-block)\.tsx$/;
 
 interface ChunkApi {
   getModuleIds(): IterableIterator<string>;
@@ -121,6 +127,7 @@ export default defineConfig({
           if (entry.has(id)) return "entry.islands";
           if (RUNTIME.test(id)) return "islands-runtime";
           if (UI.test(id)) return "ui";
+          if (RICH_TEXT.test(id)) return "rich-text";
           return undefined;
         },
       },
