@@ -56,7 +56,7 @@ const RUNTIME =
  * compress badly apart and cost a request each.
  */
 const UI =
-  /\/app\/(components\/(blok-renderer|media-kind|use-media-query|smart-link|breakpoints|labels|section|button|image|image-url|asset-hosts|button-id|block-hooks)|content\/links|lib\/object)\.tsx?$/;
+  /\/app\/(components\/(blok-renderer|use-media-query|smart-link|breakpoints|labels|section|button|image|button-id|block-hooks)|content\/links|lib\/(object|media-kind|image-url|asset-hosts))\.tsx?$/;
 
 /**
  * Rich text and the section header that renders it: a chunk of its own, loaded only by the
