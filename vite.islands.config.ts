@@ -5,9 +5,10 @@ import tsconfigPaths from "vite-tsconfig-paths";
  * The browser build of the islands (app/entry.islands.ts), beside Remix's own browser build:
  * `build/client/islands/`, with a manifest the server reads for the entry and its preloads
  * (app/islands/assets.server.ts). The entry is plain DOM code; React comes with the runtime
- * (app/islands-runtime.tsx) for the first island that hydrates, and each island's code is a chunk
- * of its own, loaded when the island hydrates. React and ReactDOM are one chunk (it changes only
- * with an upgrade); zod and its setting are one (app/lib/zod-config.ts says why).
+ * (app/islands-runtime.tsx and the small modules every island renders with) for the first island
+ * that hydrates, and each island's code is a chunk of its own, loaded when the island hydrates.
+ * React and ReactDOM are one chunk (it changes only with an upgrade); zod and its setting are one
+ * (app/lib/zod-config.ts says why).
  */
 
 /** The stylesheets come from Remix's build (one per page, linked by the root); here a CSS import is nothing. */
@@ -51,12 +52,19 @@ const RUNTIME =
   /\/app\/(islands-runtime|islands\/(island|hydrate|use-hydrated|page-location|page-form)|features\/routing\/page-providers|features\/site-state\/site-context|components\/site-country)\.tsx?$|\/node_modules\/(valtio|proxy-compare)\//;
 
 /**
- * The small modules most islands render with (links, images, rich text, buttons, labels,
- * breakpoints): one chunk rather than a dozen of a few hundred bytes each, which compress badly
- * apart and cost a request each.
+ * The small modules the islands render with (links, images, buttons, labels, breakpoints, a
+ * block's items and place): in the runtime's chunk, since every island loads some of them with
+ * it; not a dozen chunks of a few hundred bytes each, nor one beside the runtime's, which
+ * compress worse apart and cost a request each.
  */
 const UI =
-  /\/app\/(components\/(blok-renderer|media-kind|use-media-query|smart-link|breakpoints|labels|section|button|text-or-rich|image|image-url|asset-hosts|rich-text|section-block|button-id)|content\/links|lib\/object)\.tsx?$/;
+  /\/app\/(components\/(blok-renderer|use-media-query|smart-link|breakpoints|labels|section|button|image|button-id|block-hooks)|content\/links|lib\/(object|media-kind|image-url|asset-hosts))\.tsx?$/;
+
+/**
+ * Rich text and the section header that renders it: a chunk of its own, loaded only by the
+ * islands that render rich content (not the home page's hero, a slider of images and buttons).
+ */
+const RICH_TEXT = /\/app\/components\/(rich-text|static-rich-text|text-or-rich|section-block)\.tsx$/;
 
 interface ChunkApi {
   getModuleIds(): IterableIterator<string>;
@@ -119,8 +127,8 @@ export default defineConfig({
           if (FRAMEWORK.test(id) || id.startsWith("\0commonjsHelpers")) return "react";
           entry ??= entryGraph(api);
           if (entry.has(id)) return "entry.islands";
-          if (RUNTIME.test(id)) return "islands-runtime";
-          if (UI.test(id)) return "ui";
+          if (RUNTIME.test(id) || UI.test(id)) return "islands-runtime";
+          if (RICH_TEXT.test(id)) return "rich-text";
           return undefined;
         },
       },

@@ -2,9 +2,6 @@ import type { ReactNode } from "react";
 import { ButtonGroup, type ButtonBlok } from "~/components/button";
 import { anchorId, cx } from "~/components/section";
 import { TextOrRichText, type TextOrRich } from "~/components/text-or-rich";
-import type { Country } from "~/content/schema";
-import { useSite } from "~/components/site-country";
-import { isVisibleIn, useBlockPosition } from "./visibility";
 
 export interface SectionFields {
   heading?: string;
@@ -12,32 +9,6 @@ export interface SectionFields {
   buttons?: ButtonBlok[];
   background_color?: string;
   scroll_to_id?: string;
-}
-
-/** Items whose locale lets them show in the visitor's country (spec: au, nz, both or empty). */
-export function visibleItems<T extends { locale?: string | null }>(
-  items: readonly T[] | null | undefined,
-  country: Country
-): T[] {
-  return (items ?? []).filter(
-    (item) => item && isVisibleIn(item.locale, country)
-  );
-}
-
-/** The nested items of a block that show in the visitor's country. */
-export function useVisibleItems<T extends { locale?: string | null }>(
-  items: readonly T[] | null | undefined
-): T[] {
-  const { country } = useSite();
-  return visibleItems(items, country);
-}
-
-/**
- * True for the blok that opens the page body (the first one, after any intro text: `opensPage`):
- * its first image loads eagerly with high priority.
- */
-export function useOpensPage(): boolean {
-  return useBlockPosition()?.opensPage === true;
 }
 
 /** The section wrapper of a block: anchor id, background colour and the block's class names. */

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { AccordionBlok } from "./accordion.schema";
 import { editable } from "~/components/editable";
 

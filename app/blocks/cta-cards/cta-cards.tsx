@@ -1,7 +1,8 @@
 import { useId, type CSSProperties } from "react";
 import { Card } from "~/components/card";
 import { cx } from "~/components/section";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { CtaCardsBlok } from "./cta-cards.schema";
 
 const SIZES: Record<number, string> = {

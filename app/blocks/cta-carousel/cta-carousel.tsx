@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { Card } from "~/components/card";
 import { Carousel } from "~/components/carousel";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { CtaCarouselBlok } from "./cta-carousel.schema";
 
 /** Call-to-action cards in a carousel; a card's showBelowSlider puts its text under the media. */

@@ -5,7 +5,7 @@ import { cx } from "~/components/section";
 import type { Asset } from "~/content/schema";
 import { formatEventDate } from "~/features/news/event-date";
 import { VideoPlayer } from "~/features/media/components/video-player";
-import { useOpensPage } from "~/components/section-block";
+import { useOpensPage } from "~/components/block-hooks";
 import type { EventBannerBlok } from "./event-banner.schema";
 
 export interface EventBannerViewProps {

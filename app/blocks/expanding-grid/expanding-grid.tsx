@@ -4,7 +4,8 @@ import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { useHydrated } from "~/islands/use-hydrated";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { ExpandingGridBlok } from "./expanding-grid.schema";
 import { editable } from "~/components/editable";
 

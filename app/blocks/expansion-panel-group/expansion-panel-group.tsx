@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { ExpansionPanel } from "../expansion-panel/expansion-panel";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { ExpansionPanelGroupBlok } from "./expansion-panel-group.schema";
 
 /** Expansion panels under one heading, optionally one open at a time. */

@@ -3,7 +3,8 @@ import { ButtonGroup } from "~/components/button";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { FeatureBlockItemBlok, FeatureBlocksBlok, FeatureBlockVariant } from "./feature-blocks.schema";
 import { editable } from "~/components/editable";
 

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { FeatureIconsBlok } from "./feature-icons.schema";
 import { editable } from "~/components/editable";
 

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Card, type CardBlok } from "~/components/card";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { GridBlocksBlok } from "./grid-blocks.schema";
 
 function sizesFor(card: CardBlok): string {

@@ -4,7 +4,7 @@ import { Picture } from "~/components/image";
 import { anchorId, cx } from "~/components/section";
 import { usePrefersReducedMotion } from "~/components/use-media-query";
 import { useMegaMenuOpen } from "~/components/use-mega-menu-open";
-import { useOpensPage, useVisibleItems } from "~/components/section-block";
+import { useOpensPage, useVisibleItems } from "~/components/block-hooks";
 import type { HeroBannerBlok, HeroSlideBlok } from "./hero-banner.schema";
 import { editable } from "~/components/editable";
 

@@ -5,7 +5,8 @@ import { ResolvedAnchor } from "~/components/smart-link";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { HoverTileBlok, HoverTilesBlok } from "./hover-tiles.schema";
 import { editable } from "~/components/editable";
 

@@ -2,7 +2,8 @@ import { useId } from "react";
 import { ResponsiveImage } from "~/components/image";
 import { cx } from "~/components/section";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { IconFeaturesBlok } from "./icon-features.schema";
 import { editable } from "~/components/editable";
 

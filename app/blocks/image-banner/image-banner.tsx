@@ -3,7 +3,7 @@ import { anchorId, cx } from "~/components/section";
 import { ResolvedAnchor } from "~/components/smart-link";
 import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
-import { useOpensPage } from "~/components/section-block";
+import { useOpensPage } from "~/components/block-hooks";
 import type { ImageBannerBlok } from "./image-banner.schema";
 
 /** A full-width (or contained) image, optionally a link, with an optional caption. */

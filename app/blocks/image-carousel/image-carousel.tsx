@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from "react";
 import { Carousel } from "~/components/carousel";
 import { ResponsiveImage } from "~/components/image";
 import { DOWNLOAD_ZIP_URL, downloadImagesZip } from "~/features/downloads/download-client";
-import { Section, SectionHeader, useOpensPage } from "~/components/section-block";
+import { Section, SectionHeader } from "~/components/section-block";
+import { useOpensPage } from "~/components/block-hooks";
 import type { ImageCarouselBlok } from "./image-carousel.schema";
 
 /** Image carousel speed (spec site.md section 9). */

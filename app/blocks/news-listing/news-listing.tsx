@@ -4,7 +4,8 @@ import { useSite } from "~/features/site-state/site-context";
 import { useBlockData } from "~/components/block-data";
 import type { BlockDataOf } from "../types";
 import type { loader } from "./loader.server";
-import { Section, SectionHeader, useOpensPage } from "~/components/section-block";
+import { Section, SectionHeader } from "~/components/section-block";
+import { useOpensPage } from "~/components/block-hooks";
 import type { NewsListingBlok } from "./news-listing.schema";
 
 /**

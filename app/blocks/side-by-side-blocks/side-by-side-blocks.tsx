@@ -2,7 +2,8 @@ import { useId } from "react";
 import { ButtonGroup } from "~/components/button";
 import { ResponsiveImage } from "~/components/image";
 import { TextOrRichText } from "~/components/text-or-rich";
-import { Section, SectionButtons, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionButtons, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { SideBySideBlocksBlok } from "./side-by-side-blocks.schema";
 import { editable } from "~/components/editable";
 

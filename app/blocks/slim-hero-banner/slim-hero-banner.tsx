@@ -1,7 +1,7 @@
 import { ButtonGroup } from "~/components/button";
 import { Picture } from "~/components/image";
 import { anchorId, cx } from "~/components/section";
-import { useOpensPage } from "~/components/section-block";
+import { useOpensPage } from "~/components/block-hooks";
 import type { SlimHeroBannerBlok } from "./slim-hero-banner.schema";
 
 /** Spec: slim hero image height 480. */

@@ -3,7 +3,7 @@ import { anchorId } from "~/components/section";
 import { ResolvedAnchor } from "~/components/smart-link";
 import { resolveLink } from "~/content/links";
 import { useSite } from "~/features/site-state/site-context";
-import { useVisibleItems } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { SubNavigationBlok } from "./sub-navigation.schema";
 import { editable } from "~/components/editable";
 

@@ -3,7 +3,8 @@ import { Carousel } from "~/components/carousel";
 import { TextOrRichText } from "~/components/text-or-rich";
 import { VideoPlayer } from "~/features/media/components/video-player";
 import { VIDEO_GRID_MIN_HEIGHT } from "~/features/media/video";
-import { Section, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { VideoGridBlok } from "./video-grid.schema";
 import { editable } from "~/components/editable";
 

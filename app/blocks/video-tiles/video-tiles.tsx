@@ -8,7 +8,8 @@ import { TextOrRichText } from "~/components/text-or-rich";
 import { useHydrated } from "~/islands/use-hydrated";
 import { VideoPlayer } from "~/features/media/components/video-player";
 import { firstTiles, tileVisibilityClasses } from "~/features/media/video";
-import { Section, SectionHeader, useVisibleItems } from "~/components/section-block";
+import { Section, SectionHeader } from "~/components/section-block";
+import { useVisibleItems } from "~/components/block-hooks";
 import type { VideoTile, VideoTilesBlok } from "./video-tiles.schema";
 import { editable } from "~/components/editable";
 
