@@ -11,8 +11,8 @@
  *   acts as it does without JavaScript, at once. A `<summary>` is noted: when the enhanced rendering
  *   replaces it (the menu's disclosure becoming a button), its successor is clicked if the
  *   disclosure was left open, so the visitor's last state carries over.
- * A choice in a `<select>` of such an island is told to it again once it runs (its `change`), and
- * a link that will change the view in place once it runs loads its page meanwhile, marked pending.
+ * A choice in a `<select>` of such an island wakes it (the choice is kept as an entry, entries.ts),
+ * and a link that will change the view in place once it runs loads its page meanwhile, marked pending.
  */
 
 /** Marks an island's container once React has hydrated it and its enhanced rendering is in place. */
@@ -46,15 +46,13 @@ export interface QueuedClick {
   target: HTMLElement;
   /**
    * "click": held, to be made again on the enhanced control; "change": a choice made in a
-   * `<select>`, told again; "toggle": a `<summary>` that acted natively, carried to its successor
-   * if the enhanced rendering replaced it.
+   * `<select>`, which wakes the island; "toggle": a `<summary>` that acted natively, carried to
+   * its successor if the enhanced rendering replaced it.
    */
   type?: "click" | "change" | "toggle";
-  /** The choice (a select's value): hydration sets a select back to the island's own value. */
-  value?: string;
 }
 
-export type IslandWake = (container: Element, target: HTMLElement | null, type?: "click" | "change" | "toggle", value?: string) => void;
+export type IslandWake = (container: Element, target: HTMLElement | null, type?: "click" | "change" | "toggle") => void;
 
 declare global {
   interface Window {
@@ -75,8 +73,8 @@ function earlyClicksScript(): string {
     // The part of the page a `#` link names, if it is outside the island (a malformed fragment names none).
     "function outside(t,c){var h=t.getAttribute('href').slice(1);if(!h)return false;var e;" +
     "try{e=document.getElementById(decodeURIComponent(h));}catch(x){return false;}return !!e&&!c.contains(e);}" +
-    "function hand(c,t,k,v){if(s.wake)return s.wake(c,t,k,v);for(var i=0;i<s.queue.length;i++){var q=s.queue[i];" +
-    "if(k==='click'&&q.target===t&&q.type==='click')return;}s.queue.push({container:c,target:t,type:k,value:v});}" +
+    "function hand(c,t,k){if(s.wake)return s.wake(c,t,k);for(var i=0;i<s.queue.length;i++){var q=s.queue[i];" +
+    "if(k==='click'&&q.target===t&&q.type==='click')return;}s.queue.push({container:c,target:t,type:k});}" +
     "document.addEventListener('click',function(e){" +
     "var x=e.target&&e.target.closest?e.target:null;if(!x||e.button!==0)return;var t=x.closest(" +
     JSON.stringify(ACTIONABLE) +
@@ -92,7 +90,7 @@ function earlyClicksScript(): string {
     "document.addEventListener('change',function(e){var t=e.target;if(!t||t.tagName!=='SELECT')return;" +
     "var c=t.closest(" +
     waiting +
-    ");if(c)hand(c,t,'change',t.value);},true);" +
+    ");if(c)hand(c,t,'change');},true);" +
     // An in-place link nobody took (its island not running) loads its page: marked pending now; a
     // page the back-forward cache brings back is unmarked.
     "var p=" +

@@ -6,8 +6,8 @@
  * visitor's input, so the island's own state follows.
  */
 
-/** Controls whose entries are kept (a select's choice is told again with its `change`, early-clicks.ts). */
-export const ENTERABLE = 'input:not([type="hidden"]):not([type="submit"]):not([type="button"]):not([type="reset"]):not([type="image"]):not([type="file"]),textarea';
+/** Controls whose entries are kept. */
+export const ENTERABLE = 'input:not([type="hidden"]):not([type="submit"]):not([type="button"]):not([type="reset"]):not([type="image"]):not([type="file"]),textarea,select';
 
 export type Entry = { kind: "text"; value: string } | { kind: "checked"; checked: boolean };
 
@@ -18,12 +18,13 @@ function isCheckable(control: HTMLElement): control is HTMLInputElement {
 /** The control's entry as it stands. */
 export function entryOf(control: HTMLElement): Entry {
   if (isCheckable(control)) return { kind: "checked", checked: control.checked };
-  return { kind: "text", value: (control as HTMLInputElement | HTMLTextAreaElement).value };
+  return { kind: "text", value: (control as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement).value };
 }
 
 /** True when the control differs from the server's markup: the visitor has entered something. */
 export function enteredByVisitor(control: HTMLElement): boolean {
   if (isCheckable(control)) return control.checked !== control.defaultChecked;
+  if (control instanceof HTMLSelectElement) return [...control.options].some((option) => option.selected !== option.defaultSelected);
   if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) return control.value !== control.defaultValue;
   return false;
 }
@@ -46,6 +47,13 @@ export function applyEntry(control: HTMLElement, entry: Entry): boolean {
     // A click, as the visitor's: the box or radio changes and the island hears input and change.
     if (control.type === "radio" && !entry.checked) return false;
     control.click();
+    return true;
+  }
+  if (control instanceof HTMLSelectElement) {
+    // React keeps no record of a select's value: the choice and its events are enough.
+    control.value = entry.value;
+    control.dispatchEvent(new Event("input", { bubbles: true }));
+    control.dispatchEvent(new Event("change", { bubbles: true }));
     return true;
   }
   if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) || isCheckable(control)) return false;

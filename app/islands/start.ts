@@ -200,7 +200,7 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
   // Controls with a click held: a second tap on one while it waits is dropped, not doubled.
   const held = new Set<HTMLElement>();
   const toggled = new Set<HTMLElement>();
-  const wake: IslandWake = (container, target, type = "click", value) => {
+  const wake: IslandWake = (container, target, type = "click") => {
     const pending = type === "click" ? held : type === "toggle" ? toggled : null;
     if (target && pending) {
       if (pending.has(target)) return;
@@ -209,15 +209,9 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
     void hydrate(container).then(() => {
       if (!target) return;
       pending?.delete(target);
-      if (type === "change") {
-        if (!target.isConnected) return;
-        // Hydration may have set the select back to the island's value: the visitor's choice
-        // again, told as a browser tells it (input, then change).
-        if (value !== undefined && target instanceof HTMLSelectElement) target.value = value;
-        target.dispatchEvent(new Event("input", { bubbles: true }));
-        target.dispatchEvent(new Event("change", { bubbles: true }));
-        return;
-      }
+      // A select's choice is an entry, put back with the commit: the value its `change` carried
+      // may be the one hydration had already set back (an `input` event hydrates the island first).
+      if (type === "change") return;
       // A disclosure acted natively: only where the enhanced rendering replaced it is the state
       // the visitor left (open) carried to its successor.
       if (type === "toggle" && (target.isConnected || container.hasAttribute(FAILED_ATTRIBUTE) || !openDisclosure(target))) return;
@@ -271,7 +265,7 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
     },
     entered: noteEntry,
   });
-  for (const { container, target, type, value } of takeQueuedClicks(wake)) wake(container, target, type, value);
+  for (const { container, target, type } of takeQueuedClicks(wake)) wake(container, target, type);
 
   // The `load` islands, one per task, in document order: the first paint is the server's.
   let next = 0;
@@ -312,6 +306,9 @@ function listenToVisitor(on: { interacted(container: Element, focusTarget?: HTML
       (event) => {
         const target = event.target;
         if (!(target instanceof HTMLElement) || !target.matches(ENTERABLE)) return;
+        // A select's `input` comes first with the visitor's choice; it may hydrate the island,
+        // which sets the select back before the `change` that follows.
+        if (type === "change" && target instanceof HTMLSelectElement) return;
         const container = waitingIsland(target);
         if (container) on.entered(container, target);
       },

@@ -145,7 +145,7 @@ describe("takeQueuedClicks (the islands' entry takes over)", () => {
     // Later clicks: still kept from acting half-way, and handed to the entry directly.
     const event = click(byId("video-link"));
     expect(event.defaultPrevented).toBe(true);
-    expect(wake).toHaveBeenCalledWith(byId("unready"), byId("video-link"), "click", undefined);
+    expect(wake).toHaveBeenCalledWith(byId("unready"), byId("video-link"), "click");
     expect(state.queue).toEqual([]);
     expect(takeQueuedClicks(wake)).toEqual([]);
   });

@@ -468,6 +468,35 @@ describe("startIslands", () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
+  it("keeps a select's choice whose `change` came after hydration had set it back (the `input` is what counts)", async () => {
+    const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
+    load(
+      renderToString(
+        <IslandRendererProvider value={{ render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }}>
+          <IslandHostProvider value={host as IslandHost}>
+            <Island island={chooser} props={{}} id="chooser" />
+            <IslandPageScript />
+          </IslandHostProvider>
+        </IslandRendererProvider>,
+      ),
+    );
+    let release: () => void = () => {};
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    start({ loaders: { chooser: async () => (await loaded, chooser as IslandDefinition<unknown>) } });
+    const select = island("chooser").querySelector<HTMLSelectElement>("select")!;
+    select.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    // The visitor's choice, then (as when the `input` hydrates the island) the select set back
+    // before its `change`.
+    select.value = "b";
+    select.dispatchEvent(new Event("input", { bubbles: true }));
+    select.value = "a";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    release();
+    await vi.waitFor(() => expect(island("chooser").hasAttribute(READY_ATTRIBUTE)).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(island("chooser").querySelector(".chosen")!.textContent).toBe("b"));
+    expect(island("chooser").querySelector("select")!.value).toBe("b");
+  });
+
   it("marks the page hydrated once the `visible` islands in view at the start have hydrated too", async () => {
     // As a browser does, the observer reports after the next frame, not at once.
     const observer = installIntersectionObserver({ firstReport: { inView: true, afterMs: 30 } });
