@@ -40,8 +40,12 @@ function setNativeValue(control: HTMLInputElement | HTMLTextAreaElement, value: 
   else control.value = value;
 }
 
-/** Puts the entry back on the control and tells it (a text) or clicks it if it no longer shows it; true when it acted. */
-export function applyEntry(control: HTMLElement, entry: Entry): boolean {
+/**
+ * Puts the entry back on the control and tells the island, if the control no longer shows it or,
+ * with `tell`, even if it does (right after hydration, when the island's state may not hold what
+ * the field shows); true when it acted. A box or radio is clicked only if it does not show it.
+ */
+export function applyEntry(control: HTMLElement, entry: Entry, tell = false): boolean {
   if (entry.kind === "checked") {
     if (!isCheckable(control) || control.checked === entry.checked) return false;
     // A click, as the visitor's: the box or radio changes and the island hears input and change.
@@ -50,6 +54,7 @@ export function applyEntry(control: HTMLElement, entry: Entry): boolean {
     return true;
   }
   if (control instanceof HTMLSelectElement) {
+    if (!tell && control.value === entry.value) return false;
     // React keeps no record of a select's value: the choice and its events are enough.
     control.value = entry.value;
     control.dispatchEvent(new Event("input", { bubbles: true }));
@@ -57,6 +62,7 @@ export function applyEntry(control: HTMLElement, entry: Entry): boolean {
     return true;
   }
   if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) || isCheckable(control)) return false;
+  if (!tell && control.value === entry.value) return false;
   // Hydration keeps the value the field shows while the island's state holds the server's (a
   // later render would put that back): told even when it shows, from a value the island did not see.
   if (control.value === entry.value) control.value = "";

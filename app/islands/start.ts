@@ -173,12 +173,14 @@ export function startIslands({ loaders, runtime }: StartOptions): void {
    * Puts what the visitor entered back where the enhanced rendering reset it (a controlled input
    * renders its own state), told as a browser tells it, so the island's state follows.
    */
-  function restoreEntries(container: Element, keep = false): void {
+  function restoreEntries(container: Element, committed = false): void {
     const noted = entries.get(container);
-    if (!keep) entries.delete(container);
+    if (!committed) entries.delete(container);
     for (const [control, entry] of noted ?? []) {
       const now = sameControl(container, control, (element) => element.tagName === control.tagName);
-      if (now) applyEntry(now, entry);
+      // Right after the commit each entry is told; once enhanced, only where the field no longer
+      // shows it (a choice told twice would act twice: a second history entry).
+      if (now) applyEntry(now, entry, committed);
     }
   }
 
