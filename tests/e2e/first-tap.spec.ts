@@ -95,6 +95,17 @@ const menuButton = (page: Page) => page.locator(".site-header .menu-button");
 const SUMMARY_SHOWN = `[...document.querySelectorAll('#configurator-step h2')].some((h) => h.textContent === 'Summary')`;
 const PRICING_SHOWN = `[...document.querySelectorAll('[role="dialog"]')].some((d) => d.textContent.includes('Configure your pricing') && d.checkVisibility())`;
 
+/** Types into the field as soon as it shows: once its island has run, the text and the focus are still there. */
+async function expectTypedTextKept(page: Page, field: Locator, text: string, island: Locator): Promise<void> {
+  await field.tap();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(text, { delay: 80 });
+  await expect(island).toHaveAttribute("data-island-ready", "", { timeout: 30_000 });
+  await page.waitForTimeout(500);
+  await expect(field).toHaveValue(text);
+  await expect(field).toBeFocused();
+}
+
 async function navigationType(page: Page): Promise<string> {
   return page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type);
 }
@@ -224,13 +235,7 @@ test.describe("no tap lost, doubled or turned into an error page", () => {
     await throttle(page);
     await page.goto("/au/dealer-locator", { waitUntil: "load" });
     const search = page.getByLabel("Suburb, town or postcode");
-    await search.tap();
-    await page.keyboard.type("3121", { delay: 80 });
-    const island = page.locator("[data-island]:has(input)").filter({ has: search });
-    await expect(island).toHaveAttribute("data-island-ready", "", { timeout: 20_000 });
-    await page.waitForTimeout(300);
-    await expect(search).toHaveValue("3121");
-    await expect(search).toBeFocused();
+    await expectTypedTextKept(page, search, "3121", page.locator("[data-island]:has(input)").filter({ has: search }));
   });
 
   test("the calculator opened by its address: a deposit typed before its code runs is kept, and so is the focus", async ({ page }, testInfo) => {
@@ -238,14 +243,7 @@ test.describe("no tap lost, doubled or turned into an error page", () => {
     await throttle(page);
     await page.goto("/au/config/tarrak?calculator=1&use=Individual", { waitUntil: "commit" });
     const dialog = page.getByRole("dialog", { name: "Calculate your loan repayments for your Tarrak" });
-    const deposit = dialog.getByLabel("Deposit");
-    await deposit.tap();
-    await page.keyboard.press("ControlOrMeta+A");
-    await page.keyboard.type("15000", { delay: 80 });
-    await expect(page.locator('[data-island="configurator"]')).toHaveAttribute("data-island-ready", "", { timeout: 30_000 });
-    await page.waitForTimeout(500);
-    await expect(deposit).toHaveValue("15000");
-    await expect(deposit).toBeFocused();
+    await expectTypedTextKept(page, dialog.getByLabel("Deposit"), "15000", page.locator('[data-island="configurator"]'));
   });
 
   test("Menu focused by keyboard and Enter right after load: opens, and focus stays on the menu button", async ({ page }, testInfo) => {

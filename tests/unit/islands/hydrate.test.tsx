@@ -177,6 +177,21 @@ function load(html: string): void {
   document.body.innerHTML = html;
 }
 
+/** The chooser island as the server renders it, with the page's script. */
+function loadChooser(): void {
+  const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
+  load(
+    renderToString(
+      <IslandRendererProvider value={{ render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }}>
+        <IslandHostProvider value={host as IslandHost}>
+          <Island island={chooser} props={{}} id="chooser" />
+          <IslandPageScript />
+        </IslandHostProvider>
+      </IslandRendererProvider>,
+    ),
+  );
+}
+
 const island = (label: string) => document.getElementById(label)!;
 const click = (target: Element) => {
   const event = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
@@ -448,17 +463,7 @@ describe("startIslands", () => {
   });
 
   it("tells a waiting island of a choice made in its select before it ran, with the visitor's value", async () => {
-    const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
-    load(
-      renderToString(
-        <IslandRendererProvider value={{ render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }}>
-          <IslandHostProvider value={host as IslandHost}>
-            <Island island={chooser} props={{}} id="chooser" />
-            <IslandPageScript />
-          </IslandHostProvider>
-        </IslandRendererProvider>,
-      ),
-    );
+    loadChooser();
     const select = island("chooser").querySelector<HTMLSelectElement>("select")!;
     select.value = "b";
     select.dispatchEvent(new Event("change", { bubbles: true }));
@@ -469,17 +474,7 @@ describe("startIslands", () => {
   });
 
   it("keeps a select's choice whose `change` came after hydration had set it back (the `input` is what counts)", async () => {
-    const host: IslandHost<Page> = { mode: "islands", page: PAGE, wrap };
-    load(
-      renderToString(
-        <IslandRendererProvider value={{ render: (element, identifierPrefix) => renderToString(element, { identifierPrefix }) }}>
-          <IslandHostProvider value={host as IslandHost}>
-            <Island island={chooser} props={{}} id="chooser" />
-            <IslandPageScript />
-          </IslandHostProvider>
-        </IslandRendererProvider>,
-      ),
-    );
+    loadChooser();
     let release: () => void = () => {};
     const loaded = new Promise<void>((resolve) => (release = resolve));
     start({ loaders: { chooser: async () => (await loaded, chooser as IslandDefinition<unknown>) } });

@@ -134,15 +134,19 @@ describe("the document's actions (document-actions.ts)", () => {
   });
 });
 
+/** A pricing link and the modal's waiting island, the opener started, navigation held. */
+function pricingOpenerPage(): { opener: HTMLElement; island: HTMLElement } {
+  document.body.innerHTML = `
+    <a href="#configure-pricing" id="opener">Configure your pricing</a>
+    <div data-island="pricing-modal" data-island-when="interaction" id="modal"></div>`;
+  stops.push(wakePricingModalOnClick());
+  holdNavigation();
+  return { opener: document.getElementById("opener")!, island: document.getElementById("modal")! };
+}
+
 describe("the pricing opener (pricing-opener.ts)", () => {
   it("until the modal's island runs, a pricing link shows the server's copy at once and wakes the island", async () => {
-    document.body.innerHTML = `
-      <a href="#configure-pricing" id="opener">Configure your pricing</a>
-      <div data-island="pricing-modal" data-island-when="interaction" id="modal"></div>`;
-    stops.push(wakePricingModalOnClick());
-    holdNavigation();
-    const opener = document.getElementById("opener")!;
-    const island = document.getElementById("modal")!;
+    const { opener, island } = pricingOpenerPage();
     const clicks = vi.fn();
     opener.addEventListener("click", clicks);
     expect(click(opener).defaultPrevented).toBe(true);
@@ -155,13 +159,7 @@ describe("the pricing opener (pricing-opener.ts)", () => {
   });
 
   it("an island that fails while waking leaves the link to open the server's copy as without JavaScript", async () => {
-    document.body.innerHTML = `
-      <a href="#configure-pricing" id="opener">Configure your pricing</a>
-      <div data-island="pricing-modal" data-island-when="interaction" id="modal"></div>`;
-    stops.push(wakePricingModalOnClick());
-    holdNavigation();
-    const opener = document.getElementById("opener")!;
-    const island = document.getElementById("modal")!;
+    const { opener, island } = pricingOpenerPage();
     const prevented: boolean[] = [];
     document.addEventListener("click", (event) => prevented.push(event.defaultPrevented));
     click(opener);
